@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+import { lockDataDir } from './data-dir-lock';
+import { migrateToLatest } from './migrations';
+
+// Counts and sums come back as int8; within 2^53 they are exact as numbers. Dates stay as the
+// database wrote them ('YYYY-MM-DD') instead of being shifted into the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, for the tests' snapshots; absent on PostgreSQL. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Embedded only: keep the database in memory (tests), optionally starting from a snapshot. */
+  memory?: boolean;
+  loadDataDir?: Blob | File;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrateToLatest(db as Kysely<unknown>);
+    } catch (e) {
+      await db.destroy();
+      throw e;
+    }
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const release = opts.memory ? () => undefined : lockDataDir(opts.dataDir);
+  let pglite: PGlite | undefined;
+  try {
+    pglite = await PGlite.create({
+      dataDir: opts.memory ? undefined : path.join(opts.dataDir, 'pgdata'),
+      extensions: { pg_trgm, citext },
+      loadDataDir: opts.loadDataDir,
+    });
+    const pool = new pg.Pool(createPgConfig(pglite));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    await migrateToLatest(db as Kysely<unknown>);
+    const instance = pglite;
+    return {
+      db,
+      kind: 'pglite',
+      pglite: instance,
+      async close() {
+        await db.destroy();
+        // Closing the pool leaves PGlite open; closing PGlite flushes it and frees the directory.
+        await instance.close();
+        release();
+      },
+    };
+  } catch (e) {
+    await pglite?.close().catch(() => undefined);
+    release();
+    throw e;
+  }
+}

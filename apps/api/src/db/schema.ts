@@ -1,0 +1,256 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps go in as Date or ISO text and come back as Date (node-postgres and PGlite agree). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AdminsTable {
+  id: Generated<string>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  bio: Generated<string>;
+  main_profile_picture: Generated<string>;
+  time_zone: Generated<string>;
+  is_email_verified: Generated<boolean>;
+  availability_status: Generated<'0' | '1'>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface AdminSessionsTable {
+  id: Generated<string>;
+  admin_id: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  admin_id: string;
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  name: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface LanguagesTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface SocialLinkJson {
+  url: string;
+  type: number | null;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  user_name: string;
+  email: string;
+  display_name: Generated<string>;
+  is_influencer: Generated<boolean>;
+  is_email_verified: Generated<boolean>;
+  time_zone: Generated<string>;
+  phone: Generated<string>;
+  is_18_plus: Generated<boolean>;
+  accept_terms: Generated<boolean>;
+  accept_privacy: Generated<boolean>;
+  accept_influencer_terms: Generated<boolean>;
+  photo_id: Generated<string>;
+  picture_id: Generated<string>;
+  gender: number | null;
+  call_charges_per_min_cents: Generated<number>;
+  dob: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  country: string | null;
+  state: Generated<string>;
+  city: Generated<string>;
+  zip_code: Generated<string>;
+  call_duration_in_min: Generated<number>;
+  main_profile_picture: Generated<string>;
+  profile_picture_one: Generated<string>;
+  profile_picture_two: Generated<string>;
+  address: Generated<string>;
+  bio: Generated<string>;
+  search_keywords: Generated<string[]>;
+  spoken_language: Generated<string[]>;
+  social_media: ColumnType<SocialLinkJson[], string | undefined, string>;
+  category: Generated<string[]>;
+  display_full_name: Generated<boolean>;
+  status: Generated<'0' | '1'>;
+  last_login_at: Timestamp | null;
+  last_logout_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface InfluencerRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reason: Generated<string>;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface VideoCallsTable {
+  id: Generated<string>;
+  host_id: string;
+  receiver_id: string;
+  status: string;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  transaction_total_cents: Generated<number>;
+  earn_amount_cents: Generated<number>;
+  refunded_amount_cents: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface TransactionsTable {
+  id: Generated<string>;
+  transaction_id: string;
+  order_id: string | null;
+  user_id: string;
+  influencer_id: string | null;
+  video_call_id: string | null;
+  type: string;
+  status: string;
+  preference: Generated<string>;
+  query: Generated<string>;
+  amount_cents: number;
+  payable_amount_cents: number;
+  hold_amount_cents: Generated<number>;
+  released_amount_cents: Generated<number>;
+  earning_cents: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  user_id: string;
+  transaction_id: string | null;
+  video_call_id: string | null;
+  amount_cents: number;
+  transfer_to: string;
+  status: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface PayoutRequestsTable {
+  id: Generated<string>;
+  influencer_id: string;
+  transaction_id: string | null;
+  amount_cents: number;
+  payable_amount_cents: number;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reason: Generated<string>;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface PayoutsTable {
+  id: Generated<string>;
+  payout_request_id: string;
+  influencer_id: string;
+  amount_cents: number;
+  approved_by: string | null;
+  reference: string;
+  paid_at: DefaultTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<string>;
+  name: string;
+  is_active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<string>;
+  code_name: string;
+  type: string;
+  amount_cents: number;
+  redeem_limit: number;
+  total_redeem: Generated<number>;
+  status: Generated<'Active' | 'Inactive'>;
+  influencer_id: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface RedemptionsTable {
+  id: Generated<string>;
+  discount_code_id: string | null;
+  user_id: string | null;
+  discount_amount_cents: Generated<number>;
+  status: Generated<'Active' | 'Inactive'>;
+  redeemed_at: DefaultTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<string>;
+  key: string;
+  name: string;
+  subject: string;
+  content: string;
+  placeholders: Generated<string[]>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  description: string;
+  type: Generated<string>;
+  sender_id: string | null;
+  is_read: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface SeedRunsTable {
+  name: string;
+  scale: number;
+  finished_at: DefaultTimestamp;
+}
+
+export interface DB {
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  password_resets: PasswordResetsTable;
+  categories: CategoriesTable;
+  languages: LanguagesTable;
+  users: UsersTable;
+  influencer_requests: InfluencerRequestsTable;
+  video_calls: VideoCallsTable;
+  transactions: TransactionsTable;
+  refunds: RefundsTable;
+  payout_requests: PayoutRequestsTable;
+  payouts: PayoutsTable;
+  payment_methods: PaymentMethodsTable;
+  discount_codes: DiscountCodesTable;
+  redemptions: RedemptionsTable;
+  email_templates: EmailTemplatesTable;
+  notifications: NotificationsTable;
+  seed_runs: SeedRunsTable;
+}

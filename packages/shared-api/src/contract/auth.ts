@@ -1,0 +1,99 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { AvailabilityStatus } from './enums';
+import { Id, Timestamp } from './common';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 cost grows with input; a cap keeps one request from costing the server seconds. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+/** Reset tokens are 32 random bytes in base64url: 43 characters. */
+const ResetToken = Type.String({ minLength: 20, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
+
+export const SignInBody = Type.Object(
+  {
+    email: Email,
+    // Sign-in accepts any stored password length; the policy applies when a password is set.
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type SignInBody = Static<typeof SignInBody>;
+
+/** The logged-in admin of spec section 3. */
+export const LoggedInAdmin = Type.Object(
+  {
+    _id: Id,
+    token: Type.String(),
+    expiresAt: Timestamp,
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    availabilityStatus: AvailabilityStatus,
+  },
+  { additionalProperties: false },
+);
+export type LoggedInAdmin = Static<typeof LoggedInAdmin>;
+
+/** The short admin profile of spec section 3. */
+export const AdminProfile = Type.Object(
+  {
+    _id: Id,
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    bio: Type.String(),
+    isEmailVerified: Type.Boolean(),
+    mainProfilePicture: Type.String(),
+    timeZone: Type.String(),
+    availabilityStatus: AvailabilityStatus,
+  },
+  { additionalProperties: false },
+);
+export type AdminProfile = Static<typeof AdminProfile>;
+
+export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+export const VerifyResetPasswordTokenQuery = Type.Object(
+  { token: ResetToken },
+  { additionalProperties: false },
+);
+export type VerifyResetPasswordTokenQuery = Static<typeof VerifyResetPasswordTokenQuery>;
+
+export const ResetPasswordBody = Type.Object(
+  { token: ResetToken, password: Password },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = Type.Object(
+  { oldPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }), newPassword: Password },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** A password change revokes every session, this one included, and hands back a fresh token. */
+export const ChangePasswordResult = Type.Object(
+  { token: Type.String(), expiresAt: Timestamp },
+  { additionalProperties: false },
+);
+export type ChangePasswordResult = Static<typeof ChangePasswordResult>;
+
+/** Messages the client may show as they are. */
+export const AUTH_MESSAGES = {
+  signedIn: 'Signed in successfully',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many sign-in attempts. Try again later.',
+  forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  resetTokenValid: 'The password reset link is valid',
+  passwordReset: 'Your password has been reset. Sign in with your new password.',
+  passwordChanged: 'Password changed successfully',
+  wrongOldPassword: 'Current password is incorrect',
+  samePassword: 'The new password must differ from the current one',
+  loggedOut: 'Logout Successfully!',
+  missingToken: 'Authentication required',
+  invalidToken: 'Your session is invalid or has expired. Please sign in again.',
+} as const;

@@ -1,0 +1,157 @@
+import type { TSchema } from '@sinclair/typebox';
+import { Ok, OkEmpty, OkList } from './common';
+import {
+  AdminProfile,
+  ChangePasswordBody,
+  ChangePasswordResult,
+  ForgotPasswordBody,
+  LoggedInAdmin,
+  ResetPasswordBody,
+  SignInBody,
+  VerifyResetPasswordTokenQuery,
+} from './auth';
+import {
+  ChangeStatusQuery,
+  ChangeStatusResult,
+  FanDetails,
+  FanDetailsQuery,
+  FanListQuery,
+  FanRow,
+  IdQuery,
+  UserProfile,
+} from './people';
+import { RedemptionListQuery, RedemptionRecord } from './redemption';
+
+export const API_BASE_PATH = '/api/v1';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path under API_BASE_PATH, as spec section 7 spells it. */
+  path: string;
+  /** false for the public auth calls; everything else needs a signed-in admin. */
+  auth: boolean;
+  summary: string;
+  tag: string;
+  querystring?: TSchema;
+  body?: TSchema;
+  /** The 200 reply; every error reply is ErrorReply. */
+  reply: TSchema;
+}
+
+const endpoint = <E extends Endpoint>(e: E) => e;
+
+/**
+ * Every call of the API, written once: the server registers and validates with these schemas and
+ * publishes them as OpenAPI; the apps take their paths and types from here.
+ */
+export const endpoints = {
+  signIn: endpoint({
+    method: 'POST',
+    path: '/admin/signIn',
+    auth: false,
+    tag: 'auth',
+    summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
+    body: SignInBody,
+    reply: Ok(LoggedInAdmin),
+  }),
+  getUserProfile: endpoint({
+    method: 'GET',
+    path: '/admin/getUserProfile',
+    auth: true,
+    tag: 'auth',
+    summary: "The signed-in admin's profile; used to verify a restored session",
+    reply: Ok(AdminProfile),
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/admin/forgotPassword',
+    auth: false,
+    tag: 'auth',
+    summary: 'Email a password reset link; replies the same whether or not the email is known',
+    body: ForgotPasswordBody,
+    reply: OkEmpty,
+  }),
+  verifyResetPasswordToken: endpoint({
+    method: 'GET',
+    path: '/admin/verifyResetPasswordToken',
+    auth: false,
+    tag: 'auth',
+    summary: 'Tell whether a reset token is still valid (does not use it up)',
+    querystring: VerifyResetPasswordTokenQuery,
+    reply: OkEmpty,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/admin/resetPassword',
+    auth: false,
+    tag: 'auth',
+    summary: 'Set a new password with a reset token; the token works once and every session ends',
+    body: ResetPasswordBody,
+    reply: OkEmpty,
+  }),
+  changePassword: endpoint({
+    method: 'PATCH',
+    path: '/admin/changePassword',
+    auth: true,
+    tag: 'auth',
+    summary: 'Change the password; revokes every session and returns a fresh token',
+    body: ChangePasswordBody,
+    reply: Ok(ChangePasswordResult),
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/admin/logout',
+    auth: true,
+    tag: 'auth',
+    summary: 'Revoke the token this request carries',
+    reply: OkEmpty,
+  }),
+  changeStatus: endpoint({
+    method: 'PATCH',
+    path: '/admin/changeStatus',
+    auth: true,
+    tag: 'people',
+    summary: "Activate ('1') or deactivate ('0') a user account",
+    querystring: ChangeStatusQuery,
+    reply: Ok(ChangeStatusResult),
+  }),
+  getAllFans: endpoint({
+    method: 'GET',
+    path: '/admin/getAllFans',
+    auth: true,
+    tag: 'people',
+    summary: 'Fans, paged; search matches user name, display name and email',
+    querystring: FanListQuery,
+    reply: OkList(FanRow),
+  }),
+  getFanDetail: endpoint({
+    method: 'GET',
+    path: '/admin/getFanDetail',
+    auth: true,
+    tag: 'people',
+    summary: "A fan's full profile",
+    querystring: IdQuery,
+    reply: Ok(UserProfile),
+  }),
+  getFanDetails: endpoint({
+    method: 'GET',
+    path: '/admin/getFanDetails',
+    auth: true,
+    tag: 'people',
+    summary:
+      "A fan's detail screen: profile summary, totals and one page of each section; page, limit and search apply to the section `tab` names",
+    querystring: FanDetailsQuery,
+    reply: Ok(FanDetails),
+  }),
+  getAllRedemptions: endpoint({
+    method: 'GET',
+    path: '/redemption/getAll',
+    auth: true,
+    tag: 'catalog',
+    summary: 'Redemption history, paged; search matches the display name and the code name',
+    querystring: RedemptionListQuery,
+    reply: OkList(RedemptionRecord),
+  }),
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
