@@ -2,6 +2,8 @@ import path from 'node:path';
 
 export interface Config {
   host: string;
+  /** Behind a reverse proxy, the client's address comes from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean | string;
   port: number;
   /** Where the embedded database, the generated secret and the email outbox live. */
   dataDir: string;
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
   return {
     host,
     port,
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
     databaseUrl,
     embeddedStorage: env.EMBEDDED_DB === 'memory' ? 'memory' : 'disk',

@@ -5,3 +5,4 @@ export * from './contract/auth';
 export * from './contract/people';
 export * from './contract/redemption';
 export * from './contract/endpoints';
+export * from './contract/realtime';

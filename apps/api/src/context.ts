@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { DB } from './db/schema';
+import type { Mailer } from './modules/mail/mailer';
+import type { Realtime } from './realtime/realtime';
+
+/** What every area of the API is given: no globals, so tests build as many servers as they like. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<DB>;
+  secret: Buffer;
+  mailer: Mailer;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}

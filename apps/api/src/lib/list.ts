@@ -1,0 +1,27 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { SortOrder } from '@backoffice/shared-api';
+
+/** `%` and `_` typed by an admin are literal characters, not wildcards. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Search text is trimmed; an empty search is no search. */
+export function normaliseSearch(search: string | undefined): string | undefined {
+  const s = search?.trim();
+  return s ? s : undefined;
+}
+
+export function offsetOf(page: number, limit: number): number {
+  return (page - 1) * limit;
+}
+
+export const direction = (order: SortOrder | undefined): 'asc' | 'desc' => (order === 'asc' ? 'asc' : 'desc');
+
+/** ILIKE on a column cast to text, matching the trigram indexes, which are built on the same cast. */
+export function ilike(column: string, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)}::text ILIKE ${pattern}`;
+}
+
+export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+export const isoOrNull = (d: Date | string | null | undefined): string | null => (d ? iso(d) : null);

@@ -1,0 +1,73 @@
+import { loadConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { seedDemo } from './seed/seed';
+import { buildServer, type Server } from './server';
+
+/**
+ * `npm start`: open (and if needed create, migrate and seed) the database, serve the API and the
+ * socket on one port, and close in order on SIGINT/SIGTERM so that nothing committed is lost.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Opening the database: ${where}`);
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.embeddedStorage === 'memory' });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  if (config.seed.enabled) {
+    const result = await seedDemo(database.db, {
+      scale: config.seed.scale,
+      adminEmail: config.seed.adminEmail,
+      adminPassword: config.seed.adminPassword,
+      log: (m) => console.log(m),
+    });
+    if (result.seeded) console.log(`Seeded the demo data (scale ${config.seed.scale}) in ${(result.ms / 1000).toFixed(1)} s`);
+  }
+
+  let server: Server | undefined;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await server?.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  server = await buildServer({ config, database });
+  await server.app.listen({ host: config.host, port: config.port });
+  const url = `http://localhost:${config.port}`;
+  console.log(
+    [
+      '',
+      `Back office API ready at ${url}/api/v1`,
+      `  API docs:  ${url}/api/docs`,
+      `  Sign in:   ${config.seed.adminEmail} / ${config.seed.adminPassword}`,
+      config.smtpUrl ? '  Email:     sent by SMTP' : `  Email:     written to ${config.dataDir}/outbox (no SMTP_URL set)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

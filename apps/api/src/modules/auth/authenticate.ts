@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { AUTH_MESSAGES } from '@backoffice/shared-api';
+import type { DB } from '../../db/schema';
+import { unauthorized } from '../../lib/http-errors';
+import { verifyToken } from './tokens';
+
+export interface AuthenticatedAdmin {
+  id: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin?: AuthenticatedAdmin;
+  }
+}
+
+/** A token is good when its signature holds, it has not expired, and its session is not revoked. */
+export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string): Promise<AuthenticatedAdmin | null> {
+  const claims = verifyToken(secret, token);
+  if (!claims) return null;
+  const session = await db
+    .selectFrom('admin_sessions')
+    .select(['id', 'admin_id'])
+    .where('id', '=', claims.sid)
+    .where('admin_id', '=', claims.sub)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return session ? { id: session.admin_id, sessionId: session.id } : null;
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function authenticator(db: Kysely<DB>, secret: Buffer) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
+    const admin = await resolveToken(db, secret, token);
+    if (!admin) throw unauthorized(AUTH_MESSAGES.invalidToken);
+    request.admin = admin;
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, endpoints } from '@backoffice/shared-api';
+import type { AppContext } from '../../context';
+import { route } from '../../plugins/routes';
+import { AuthService, type AuthLimits } from './service';
+import type { AuthenticatedAdmin } from './authenticate';
+
+const adminOf = (request: FastifyRequest): AuthenticatedAdmin => request.admin as AuthenticatedAdmin;
+
+export function authRoutes(
+  ctx: AppContext,
+  authenticate: (r: FastifyRequest) => Promise<void>,
+  limits?: AuthLimits,
+) {
+  const auth = new AuthService(ctx, limits);
+  return async (app: FastifyInstance) => {
+    const opts = { authenticate };
+    route(app, endpoints.signIn, async (req) => ({
+      message: AUTH_MESSAGES.signedIn,
+      data: await auth.signIn(req.body.email, req.body.password, req.ip),
+    }));
+    route(
+      app,
+      endpoints.getUserProfile,
+      async (req) => ({ message: 'Profile', data: await auth.profile(adminOf(req).id) }),
+      opts,
+    );
+    route(app, endpoints.forgotPassword, async (req) => {
+      await auth.forgotPassword(req.body.email, req.ip);
+      return { message: AUTH_MESSAGES.forgotPassword };
+    });
+    route(app, endpoints.verifyResetPasswordToken, async (req) => {
+      await auth.verifyResetToken(req.query.token, req.ip);
+      return { message: AUTH_MESSAGES.resetTokenValid };
+    });
+    route(app, endpoints.resetPassword, async (req) => {
+      await auth.resetPassword(req.body.token, req.body.password, req.ip);
+      return { message: AUTH_MESSAGES.passwordReset };
+    });
+    route(
+      app,
+      endpoints.changePassword,
+      async (req) => ({
+        message: AUTH_MESSAGES.passwordChanged,
+        data: await auth.changePassword(adminOf(req), req.body.oldPassword, req.body.newPassword),
+      }),
+      opts,
+    );
+    route(
+      app,
+      endpoints.logout,
+      async (req) => {
+        await auth.logout(adminOf(req));
+        return { message: AUTH_MESSAGES.loggedOut };
+      },
+      opts,
+    );
+  };
+}

@@ -1,0 +1,290 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  ChangeStatusResult,
+  FanDetails,
+  FanDetailSection,
+  FanListQuery,
+  FanRow,
+  FanSort,
+  UserProfile,
+  UserStatus,
+} from '@backoffice/shared-api';
+import type { DB, UsersTable } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { centsToDollars } from '../../lib/money';
+import { containsPattern, direction, ilike, iso, isoOrNull, normaliseSearch, offsetOf } from '../../lib/list';
+
+const FAN_SORT_COLUMNS: Record<FanSort, 'created_at' | 'user_name' | 'display_name' | 'email'> = {
+  createdAt: 'created_at',
+  userName: 'user_name',
+  displayName: 'display_name',
+  email: 'email',
+};
+
+export async function listFans(db: Kysely<DB>, q: FanListQuery): Promise<{ rows: FanRow[]; total: number }> {
+  const page = q.page ?? 1;
+  const limit = q.limit ?? 10;
+  const search = normaliseSearch(q.search);
+  const order = direction(q.sortOrder);
+  const column = FAN_SORT_COLUMNS[q.sortBy ?? 'createdAt'];
+
+  let base = db.selectFrom('users').where('is_influencer', '=', false);
+  if (search) {
+    const p = containsPattern(search);
+    base = base.where((eb) => eb.or([ilike('user_name', p), ilike('display_name', p), ilike('email', p)]));
+  }
+  if (q.status) base = base.where('status', '=', q.status);
+
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'status', 'created_at'])
+      .orderBy(column, order)
+      .orderBy('id', order)
+      .limit(limit)
+      .offset(offsetOf(page, limit))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    rows: rows.map((r) => ({
+      _id: r.id,
+      userName: r.user_name,
+      displayName: r.display_name,
+      email: r.email,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      status: r.status,
+      createdAt: iso(r.created_at),
+    })),
+  };
+}
+
+export function toUserProfile(u: Selectable<UsersTable>): UserProfile {
+  return {
+    _id: u.id,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    userName: u.user_name,
+    email: u.email,
+    displayName: u.display_name,
+    isInfluencer: u.is_influencer,
+    isEmailVerified: u.is_email_verified,
+    timeZone: u.time_zone,
+    phone: u.phone,
+    is18Plus: u.is_18_plus,
+    acceptTerms: u.accept_terms,
+    acceptPrivacy: u.accept_privacy,
+    acceptinfluencerTerms: u.accept_influencer_terms,
+    photoId: u.photo_id,
+    pictureId: u.picture_id,
+    gender: u.gender,
+    callChargesPerMin: centsToDollars(u.call_charges_per_min_cents),
+    dob: u.dob ? String(u.dob).slice(0, 10) : '',
+    country: u.country ?? '',
+    state: u.state,
+    city: u.city,
+    zipCode: u.zip_code,
+    callDurationInMin: u.call_duration_in_min,
+    mainProfilePicture: u.main_profile_picture,
+    profilePictureOne: u.profile_picture_one,
+    profilePictureTwo: u.profile_picture_two,
+    address: u.address,
+    bio: u.bio,
+    searchKeywords: u.search_keywords ?? [],
+    spokenLanguage: u.spoken_language ?? [],
+    socialMedia: u.social_media?.length ? u.social_media : [{ url: '', type: null }],
+    category: u.category ?? [],
+    displayfullName: u.display_full_name,
+    status: u.status,
+    lastLoginAt: isoOrNull(u.last_login_at),
+    lastLogoutAt: isoOrNull(u.last_logout_at),
+    createdAt: iso(u.created_at),
+    updatedAt: iso(u.updated_at),
+  };
+}
+
+export async function getFan(db: Kysely<DB>, id: string): Promise<UserProfile> {
+  const u = await db.selectFrom('users').selectAll().where('id', '=', id).where('is_influencer', '=', false).executeTakeFirst();
+  if (!u) throw notFound('Fan not found');
+  return toUserProfile(u);
+}
+
+export async function changeUserStatus(db: Kysely<DB>, id: string, status: UserStatus): Promise<ChangeStatusResult> {
+  const row = await db
+    .updateTable('users')
+    .set({ status, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(['id', 'status'])
+    .executeTakeFirst();
+  if (!row) throw notFound('User not found');
+  return { _id: row.id, status: row.status };
+}
+
+interface SectionQuery {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/**
+ * The fan detail screen in one reply. Page, limit and search apply to the section `tab` names; the
+ * others come back at their first page, so switching tabs shows data at once.
+ */
+export async function getFanDetails(
+  db: Kysely<DB>,
+  id: string,
+  q: { tab?: FanDetailSection; page?: number; limit?: number; search?: string },
+): Promise<FanDetails> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'display_name', 'user_name', 'main_profile_picture', 'status', 'email', 'last_login_at', 'last_logout_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!user) throw notFound('Fan not found');
+
+  const first: SectionQuery = { page: 1, limit: 10 };
+  const section = (name: FanDetailSection): SectionQuery =>
+    q.tab === name ? { page: q.page ?? 1, limit: q.limit ?? 10, search: normaliseSearch(q.search) } : first;
+
+  const [calls, transactions, refunds, codes] = await Promise.all([
+    videoCalls(db, id, section('videoCalls')),
+    fanTransactions(db, id, section('transactions')),
+    fanRefunds(db, id, section('refunds')),
+    fanDiscountCodes(db, id, section('discountCodes')),
+  ]);
+
+  return {
+    userDetails: {
+      _id: user.id,
+      displayName: user.display_name,
+      userName: user.user_name,
+      mainProfilePicture: user.main_profile_picture,
+      status: user.status,
+      email: user.email,
+      lastLoginAt: isoOrNull(user.last_login_at),
+      lastLogoutAt: isoOrNull(user.last_logout_at),
+    },
+    totalUserCalls: calls.totalAll,
+    videoCalls: calls.section,
+    transactions,
+    refunds,
+    discountCodes: codes,
+  };
+}
+
+async function videoCalls(db: Kysely<DB>, userId: string, s: SectionQuery) {
+  const mine = db.selectFrom('video_calls').where((eb) => eb.or([eb('host_id', '=', userId), eb('receiver_id', '=', userId)]));
+  const filtered = s.search ? mine.where(ilike('id', containsPattern(s.search))) : mine;
+  const [rows, total, totalAll] = await Promise.all([
+    filtered
+      .select(['id', 'started_at', 'ended_at', 'status'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(s.limit)
+      .offset(offsetOf(s.page, s.limit))
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    s.search ? mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : undefined,
+  ]);
+  return {
+    totalAll: Number((totalAll ?? total).n),
+    section: {
+      data: rows.map((r) => ({ _id: r.id, startedAt: isoOrNull(r.started_at), endedAt: isoOrNull(r.ended_at), status: r.status })),
+      pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+    },
+  };
+}
+
+async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) {
+  const mine = db.selectFrom('transactions').where('user_id', '=', userId);
+  const filtered = s.search ? mine.where(ilike('transaction_id', containsPattern(s.search))) : mine;
+  const [rows, total, sum] = await Promise.all([
+    filtered
+      .select(['id', 'transaction_id', 'order_id', 'amount_cents', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(s.limit)
+      .offset(offsetOf(s.page, s.limit))
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // A failed payment moved no money, so it is listed but not counted in the total.
+    mine
+      .where('status', '!=', 'failed')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totalAmount: centsToDollars(sum.cents),
+    data: rows.map((r) => ({
+      _id: r.id,
+      transactionId: r.transaction_id,
+      orderId: r.order_id,
+      amount: centsToDollars(r.amount_cents),
+      createdAt: iso(r.created_at),
+    })),
+    pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+  };
+}
+
+async function fanRefunds(db: Kysely<DB>, userId: string, s: SectionQuery) {
+  const mine = db.selectFrom('refunds').where('user_id', '=', userId);
+  const filtered = s.search ? mine.where(ilike('order_id', containsPattern(s.search))) : mine;
+  const [rows, total, sum] = await Promise.all([
+    filtered
+      .select(['id', 'order_id', 'amount_cents', 'transfer_to', 'status', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(s.limit)
+      .offset(offsetOf(s.page, s.limit))
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // A failed refund returned nothing to the fan.
+    mine
+      .where('status', '!=', 'failed')
+      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totalRefundAmount: centsToDollars(sum.cents),
+    data: rows.map((r) => ({
+      _id: r.id,
+      orderId: r.order_id,
+      amount: centsToDollars(r.amount_cents),
+      transfer_to: r.transfer_to,
+      status: r.status,
+      createdAt: iso(r.created_at),
+    })),
+    pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+  };
+}
+
+async function fanDiscountCodes(db: Kysely<DB>, userId: string, s: SectionQuery) {
+  const mine = db
+    .selectFrom('redemptions as r')
+    .innerJoin('discount_codes as dc', 'dc.id', 'r.discount_code_id')
+    .where('r.user_id', '=', userId);
+  const filtered = s.search ? mine.where(ilike('dc.code_name', containsPattern(s.search))) : mine;
+  const [rows, total, all] = await Promise.all([
+    filtered
+      .select(['r.id', 'r.discount_code_id', 'dc.code_name', 'dc.type', 'r.discount_amount_cents'])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(s.limit)
+      .offset(offsetOf(s.page, s.limit))
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totalDiscountCodeRedeem: Number(all.n),
+    data: rows.map((r) => ({
+      _id: r.id,
+      discountCodeId: r.discount_code_id as string,
+      discountCodeName: r.code_name,
+      discountCodeType: r.type,
+      discountAmount: centsToDollars(r.discount_amount_cents),
+    })),
+    pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+  };
+}

@@ -1,0 +1,78 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  REDEMPTION_DEFAULTS,
+  type RedemptionListQuery,
+  type RedemptionRecord,
+  type RedemptionSort,
+} from '@backoffice/shared-api';
+import type { DB } from '../../db/schema';
+import { centsToDollars } from '../../lib/money';
+import { containsPattern, direction, ilike, iso, normaliseSearch, offsetOf } from '../../lib/list';
+
+const SORT_COLUMNS: Record<RedemptionSort, string> = {
+  createdAt: 'r.created_at',
+  redeemedAt: 'r.redeemed_at',
+  displayName: 'u.display_name',
+  discountCode: 'dc.code_name',
+  discountCodeType: 'dc.type',
+  discountAmount: 'r.discount_amount_cents',
+  status: 'r.status',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function listRedemptions(
+  db: Kysely<DB>,
+  q: RedemptionListQuery,
+): Promise<{ rows: RedemptionRecord[]; total: number }> {
+  const page = q.page ?? 1;
+  const limit = q.limit ?? 10;
+  const search = normaliseSearch(q.search);
+  const filter = normaliseSearch(q.filterValue);
+  const order = direction(q.sortOrder);
+
+  let base = db
+    .selectFrom('redemptions as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('discount_codes as dc', 'dc.id', 'r.discount_code_id');
+  if (search) {
+    const p = containsPattern(search);
+    base = base.where((eb) => eb.or([ilike('u.display_name', p), ilike('u.user_name', p), ilike('dc.code_name', p)]));
+  }
+  if (filter) {
+    // The filter names one code, by id (links from a code's page) or by its code name.
+    base = UUID.test(filter) ? base.where('r.discount_code_id', '=', filter) : base.where('dc.code_name', '=', filter);
+  }
+
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'r.id',
+        'u.display_name',
+        'dc.code_name',
+        'dc.type',
+        'r.discount_amount_cents',
+        'r.status',
+        'r.redeemed_at',
+      ])
+      .orderBy(sql.raw(`${SORT_COLUMNS[q.sortBy ?? 'createdAt']} ${order} NULLS LAST`))
+      .orderBy('r.id', order)
+      .limit(limit)
+      .offset(offsetOf(page, limit))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    rows: rows.map((r) => ({
+      _id: r.id,
+      // Spec section 3 defaults: "N/A" for names, code and type, 0 for the amount, "Inactive".
+      displayName: r.display_name || REDEMPTION_DEFAULTS.displayName,
+      discountCode: r.code_name || REDEMPTION_DEFAULTS.discountCode,
+      discountCodeType: r.type || REDEMPTION_DEFAULTS.discountCodeType,
+      discountAmount: r.discount_amount_cents == null ? REDEMPTION_DEFAULTS.discountAmount : centsToDollars(r.discount_amount_cents),
+      status: r.status || REDEMPTION_DEFAULTS.status,
+      redeemedAt: iso(r.redeemed_at),
+    })),
+  };
+}

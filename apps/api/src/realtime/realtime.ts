@@ -1,0 +1,94 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import type { FastifyBaseLogger } from 'fastify';
+import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api';
+import type { AuthenticatedAdmin } from '../modules/auth/authenticate';
+
+export interface Realtime {
+  /** Sends an event to every signed-in admin, on every API instance when Redis is configured. */
+  toAdmins(event: string, payload: unknown): void;
+  /** Drops the sockets of a revoked session (logout, password change), on every instance. */
+  disconnectSession(sessionId: string): void;
+  close(): Promise<void>;
+}
+
+const ADMINS = 'admins';
+const sessionRoom = (id: string) => `session:${id}`;
+
+export interface RealtimeOptions {
+  resolveToken(token: string): Promise<AuthenticatedAdmin | null>;
+  allowOrigin(origin: string | undefined): boolean;
+  redisUrl?: string;
+  authTimeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * socket.io on the API's own port. A socket must send `authenticate` with a valid token within
+ * `authTimeoutMs`, or it is dropped; only then does it join the rooms that server events go to.
+ */
+export async function attachRealtime(server: HttpServer, opts: RealtimeOptions): Promise<Realtime> {
+  const io = new Server(server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    cors: {
+      origin: (origin, cb) => cb(null, opts.allowOrigin(origin)),
+    },
+    maxHttpBufferSize: 64 * 1024,
+  });
+
+  const redisClients: Array<ReturnType<typeof createClient>> = [];
+  if (opts.redisUrl) {
+    const pub = createClient({ url: opts.redisUrl });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err: Error) => opts.log.error({ err: err.message }, 'redis error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redisClients.push(pub, sub);
+    opts.log.info('socket events shared through Redis');
+  }
+
+  io.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => {
+      socket.emit(SOCKET_EVENTS.unauthorized, { message: 'Authentication timed out' });
+      socket.disconnect(true);
+    }, opts.authTimeoutMs);
+    socket.on('disconnect', () => clearTimeout(timer));
+    socket.on(SOCKET_EVENTS.authenticate, async (payload: unknown) => {
+      const token =
+        payload && typeof payload === 'object' && typeof (payload as { token?: unknown }).token === 'string'
+          ? (payload as { token: string }).token
+          : undefined;
+      const admin = token ? await opts.resolveToken(token).catch(() => null) : null;
+      if (!admin) {
+        socket.emit(SOCKET_EVENTS.unauthorized, { message: 'Invalid or expired token' });
+        socket.disconnect(true);
+        return;
+      }
+      clearTimeout(timer);
+      await socket.join([ADMINS, `admin:${admin.id}`, sessionRoom(admin.sessionId)]);
+      socket.emit(SOCKET_EVENTS.authenticated, { _id: admin.id });
+    });
+  });
+
+  return {
+    toAdmins(event, payload) {
+      io.to(ADMINS).emit(event, payload);
+    },
+    disconnectSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server, which Fastify closes itself; only end the sockets.
+        io.disconnectSockets(true);
+        io.engine.close();
+        resolve();
+      });
+      io.removeAllListeners();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

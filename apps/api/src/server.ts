@@ -1,0 +1,128 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API_BASE_PATH, ErrorReply } from '@backoffice/shared-api';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { AppContext } from './context';
+import { registerErrorHandling } from './plugins/errors';
+import { authenticator, resolveToken } from './modules/auth/authenticate';
+import { authRoutes } from './modules/auth/routes';
+import type { AuthLimits } from './modules/auth/service';
+import { loadSigningSecret } from './modules/auth/tokens';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { peopleRoutes } from './modules/people/routes';
+import { redemptionRoutes } from './modules/redemption/routes';
+import { attachRealtime, type Realtime } from './realtime/realtime';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Tests pass their own (e.g. to read sent mail); by default SMTP or the outbox. */
+  mailer?: Mailer;
+  authLimits?: AuthLimits;
+  logger?: boolean;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  context: AppContext;
+  realtime: Realtime;
+  /** Closes sockets, then HTTP; the caller closes the database it opened. */
+  close(): Promise<void>;
+}
+
+const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** Query values that are credentials never reach the logs. */
+const redactUrl = (url: string) => url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]');
+
+export async function buildServer(opts: BuildOptions): Promise<Server> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Every field's problem at once, so a form can mark them all; unknown fields are dropped.
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const allowOrigin = (origin: string | undefined) =>
+    !origin || (config.corsOrigins.length ? config.corsOrigins.includes(origin) : LOCALHOST_ORIGIN.test(origin));
+
+  const secret = loadSigningSecret(config.authSecret, config.dataDir);
+  const resolve = (token: string) => resolveToken(database.db, secret, token);
+  const realtime = await attachRealtime(app.server, {
+    resolveToken: resolve,
+    allowOrigin,
+    redisUrl: config.redisUrl,
+    authTimeoutMs: config.socketAuthTimeoutMs,
+    log: app.log,
+  });
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const context: AppContext = { config, db: database.db, secret, mailer, realtime, log: app.log };
+
+  registerErrorHandling(app);
+  // Empty query values mean "not given" (spec section 7: empty values are omitted).
+  app.addHook('preValidation', async (request) => {
+    const q = request.query as Record<string, unknown> | undefined;
+    if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
+  });
+
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, allowOrigin(origin)),
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    maxAge: 600,
+  });
+  app.addSchema(ErrorReply);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Back office API',
+        version: '1.0.0',
+        description: 'Every reply is `{ statusCode, message, data?, total? }`; statusCode equals the HTTP status.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const authenticate = authenticator(database.db, secret);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(context, authenticate, opts.authLimits));
+      await api.register(peopleRoutes(context, authenticate));
+      await api.register(redemptionRoutes(context, authenticate));
+    },
+    { prefix: API_BASE_PATH },
+  );
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await database.db.selectFrom('seed_runs').select('name').limit(1).execute();
+    return { statusCode: 200, message: 'ok' };
+  });
+
+  return {
+    app,
+    context,
+    realtime,
+    async close() {
+      await realtime.close();
+      await app.close();
+      mailer.close();
+    },
+  };
+}

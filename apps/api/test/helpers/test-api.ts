@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { API_BASE_PATH } from '@backoffice/shared-api';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/database';
+import { seedDemo } from '../../src/seed/seed';
+import { buildServer, type Server } from '../../src/server';
+import type { AuthLimits } from '../../src/modules/auth/service';
+import { TEST_ADMIN, TEST_SEED_SCALE } from './constants';
+
+/** PostgreSQL is tested too when a server is named (CI sets it); the embedded database always. */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+export type Backend = 'pglite' | 'postgres';
+export const BACKENDS: Backend[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApi {
+  backend: Backend;
+  server: Server;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  /** Calls the real server (all hooks, validation and serialisation) without a socket. */
+  call(method: InjectOptions['method'], apiPath: string, opts?: { token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> }): Promise<Reply>;
+  signIn(email?: string, password?: string): Promise<string>;
+  /** Emails the server wrote to its outbox, oldest first. */
+  outbox(): Array<{ to: string; subject: string; html: string; text: string }>;
+  close(): Promise<void>;
+}
+
+export interface Reply {
+  status: number;
+  body: { statusCode: number; message: string; data?: any; total?: number; errors?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: LightMyRequestResponse['headers'];
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bo_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApi(
+  backend: Backend,
+  opts: { env?: Record<string, string>; authLimits?: AuthLimits; listen?: boolean } = {},
+): Promise<TestApi> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-api-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env });
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (backend === 'postgres') {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, dataDir });
+    await seedDemo(database.db, { scale: TEST_SEED_SCALE, ...TEST_ADMIN });
+  } else {
+    const snapshot = process.env.API_TEST_SNAPSHOT;
+    if (!snapshot) throw new Error('API_TEST_SNAPSHOT is not set: run the tests through jest (global setup)');
+    database = await openDatabase({ dataDir, memory: true, loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
+  }
+  const server = await buildServer({ config, database, authLimits: opts.authLimits, logger: false });
+  if (opts.listen) await server.app.listen({ host: '127.0.0.1', port: 0 });
+  else await server.app.ready();
+
+  const api: TestApi = {
+    backend,
+    server,
+    database,
+    config,
+    dataDir,
+    async call(method, apiPath, o = {}) {
+      const res = await server.app.inject({
+        method,
+        url: apiPath.startsWith('/api/') ? apiPath : `${API_BASE_PATH}${apiPath}`,
+        query: o.query,
+        payload: o.body as InjectOptions['payload'],
+        headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+      });
+      let body: Reply['body'];
+      try {
+        body = res.json();
+      } catch {
+        body = { statusCode: -1, message: res.body };
+      }
+      return { status: res.statusCode, body, headers: res.headers };
+    },
+    async signIn(email = TEST_ADMIN.adminEmail, password = TEST_ADMIN.adminPassword) {
+      const r = await api.call('POST', '/admin/signIn', { body: { email, password } });
+      if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.body.message}`);
+      return r.body.data.token as string;
+    },
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+    },
+    async close() {
+      await server.close();
+      await database.close();
+      await drop?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return api;
+}
+
+/** Waits for something the server does after replying (an email, a socket event). */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== null && v !== false) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

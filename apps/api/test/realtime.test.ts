@@ -1,0 +1,111 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api';
+import { startTestApi, type TestApi } from './helpers/test-api';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
+
+function urlOf(api: TestApi): string {
+  const address = api.server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+function open(api: TestApi): Socket {
+  return connect(urlOf(api), { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+}
+
+const next = <T = unknown>(socket: Socket, event: string, timeoutMs = 4000) =>
+  new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(t);
+      resolve(payload);
+    });
+  });
+
+async function authenticated(api: TestApi, token: string): Promise<Socket> {
+  const s = open(api);
+  await next(s, 'connect');
+  const ok = next(s, SOCKET_EVENTS.authenticated);
+  s.emit(SOCKET_EVENTS.authenticate, { token });
+  await ok;
+  return s;
+}
+
+describe('realtime', () => {
+  let api: TestApi;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    api = await startTestApi('pglite', { listen: true, env: { SOCKET_AUTH_TIMEOUT_MS: '500' } });
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
+  });
+  afterAll(() => api?.close());
+
+  it('delivers server events to an authenticated admin', async () => {
+    const s = await authenticated(api, await api.signIn());
+    sockets.push(s);
+    const got = next(s, SOCKET_EVENTS.notificationCreated);
+    api.server.realtime.toAdmins(SOCKET_EVENTS.notificationCreated, { _id: 'n1' });
+    await expect(got).resolves.toEqual({ _id: 'n1' });
+  });
+
+  it('refuses a bad token and disconnects', async () => {
+    const s = open(api);
+    sockets.push(s);
+    await next(s, 'connect');
+    const refused = next<{ message: string }>(s, SOCKET_EVENTS.unauthorized);
+    const gone = next(s, 'disconnect');
+    s.emit(SOCKET_EVENTS.authenticate, { token: 'not-a-token' });
+    await expect(refused).resolves.toEqual({ message: 'Invalid or expired token' });
+    await gone;
+  });
+
+  it('drops a socket that does not authenticate in time, and sends it nothing meanwhile', async () => {
+    const s = open(api);
+    sockets.push(s);
+    await next(s, 'connect');
+    let leaked = false;
+    s.on(SOCKET_EVENTS.notificationCreated, () => (leaked = true));
+    api.server.realtime.toAdmins(SOCKET_EVENTS.notificationCreated, { _id: 'secret' });
+    await next(s, 'disconnect', 3000);
+    expect(leaked).toBe(false);
+  });
+
+  it('disconnects the sockets of a session that logs out', async () => {
+    const token = await api.signIn();
+    const s = await authenticated(api, token);
+    sockets.push(s);
+    const gone = next(s, 'disconnect');
+    await api.call('POST', '/admin/logout', { token });
+    await gone;
+  });
+});
+
+// Several API instances share events through Redis when REDIS_URL is set (CI sets it).
+(REDIS_URL ? describe : describe.skip)('realtime across instances (Redis adapter)', () => {
+  let a: TestApi;
+  let b: TestApi;
+  beforeAll(async () => {
+    a = await startTestApi('pglite', { listen: true, env: { REDIS_URL } });
+    b = await startTestApi('pglite', { listen: true, env: { REDIS_URL } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('an event published on one instance reaches an admin connected to another', async () => {
+    const s = await authenticated(b, await b.signIn());
+    try {
+      const got = next(s, SOCKET_EVENTS.influencerRequestCreated);
+      // let the adapter's subscription settle
+      await new Promise((r) => setTimeout(r, 200));
+      a.server.realtime.toAdmins(SOCKET_EVENTS.influencerRequestCreated, { _id: 'r1' });
+      await expect(got).resolves.toEqual({ _id: 'r1' });
+    } finally {
+      s.disconnect();
+    }
+  });
+});

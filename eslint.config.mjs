@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+const APPS = ['api', 'shell', 'people', 'payments', 'catalog'];
+
+/** Dependencies point one way: apps -> packages. No app imports another; packages import no app. */
+const noImportOf = (names) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        ...names.map((n) => ({ group: [`@backoffice/${n}`, `@backoffice/${n}/*`], message: `Do not import the ${n} app from here: apps depend on packages only.` })),
+        { group: ['**/apps/*', '**/apps/**'], message: 'Do not reach into apps/ by path.' },
+      ],
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', 'apps/api/scratch/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-empty-object-type': 'off',
+    },
+  },
+  { files: ['packages/**/*.{ts,tsx}'], rules: noImportOf(APPS) },
+  ...APPS.map((app) => ({ files: [`apps/${app}/**/*.{ts,tsx}`], rules: noImportOf(APPS.filter((a) => a !== app)) })),
+  { files: ['**/*.{js,cjs,mjs}'], languageOptions: { globals: { module: 'writable', require: 'readonly', process: 'readonly', __dirname: 'readonly', console: 'readonly' } } },
+  prettier,
+);

@@ -1,0 +1,8 @@
+/** One jest run for the whole repo; each package brings its own project. */
+module.exports = {
+  projects: ['<rootDir>/packages/shared-api', '<rootDir>/apps/api'],
+  // Each embedded database holds ~0.5 GB; two workers fit the 2-core CI machine.
+  maxWorkers: 2,
+  // The API suites start real servers on real databases.
+  testTimeout: 60_000,
+};

@@ -1,0 +1,19 @@
+/**
+ * Socket events, written once for the server and the clients. The client authenticates right after
+ * connecting (spec section 7); server events reach only sockets that did.
+ */
+export const SOCKET_EVENTS = {
+  /** client -> server: `{ token }` */
+  authenticate: 'authenticate',
+  /** server -> client: `{ _id }` once the token was accepted */
+  authenticated: 'authenticated',
+  /** server -> client: `{ message }` before the server drops a socket it will not serve */
+  unauthorized: 'unauthorized',
+  /** server -> admins: a new notification */
+  notificationCreated: 'notification:new',
+  /** server -> admins: a new influencer request */
+  influencerRequestCreated: 'influencer-request:new',
+} as const;
+export type SocketEvent = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+
+export const SOCKET_PATH = '/socket.io';
