@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemo } from './seed/seed';
-import { buildServer, type Server } from './server';
+import { buildServer } from './server';
 
 /**
  * `npm start`: open (and if needed create, migrate and seed) the database, serve the API and the
@@ -15,7 +15,11 @@ async function main(): Promise<void> {
 
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.embeddedStorage === 'memory' });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      memory: config.embeddedStorage === 'memory',
+    });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       console.error(e.message);
@@ -31,10 +35,11 @@ async function main(): Promise<void> {
       adminPassword: config.seed.adminPassword,
       log: (m) => console.log(m),
     });
-    if (result.seeded) console.log(`Seeded the demo data (scale ${config.seed.scale}) in ${(result.ms / 1000).toFixed(1)} s`);
+    if (result.seeded)
+      console.log(`Seeded the demo data (scale ${config.seed.scale}) in ${(result.ms / 1000).toFixed(1)} s`);
   }
 
-  let server: Server | undefined;
+  const server = await buildServer({ config, database });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,7 +48,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await server?.close();
+      await server.close();
       await database.close();
     } finally {
       process.exit(0);
@@ -52,7 +57,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  server = await buildServer({ config, database });
   await server.app.listen({ host: config.host, port: config.port });
   const url = `http://localhost:${config.port}`;
   console.log(
@@ -61,7 +65,9 @@ async function main(): Promise<void> {
       `Back office API ready at ${url}/api/v1`,
       `  API docs:  ${url}/api/docs`,
       `  Sign in:   ${config.seed.adminEmail} / ${config.seed.adminPassword}`,
-      config.smtpUrl ? '  Email:     sent by SMTP' : `  Email:     written to ${config.dataDir}/outbox (no SMTP_URL set)`,
+      config.smtpUrl
+        ? '  Email:     sent by SMTP'
+        : `  Email:     written to ${config.dataDir}/outbox (no SMTP_URL set)`,
       '',
     ].join('\n'),
   );

@@ -25,6 +25,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   authLimits?: AuthLimits;
   logger?: boolean;
+  /** Where logs go (stdout by default); tests read them to prove secrets stay out. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface Server {
@@ -48,6 +50,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
         ? false
         : {
             level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
@@ -71,7 +74,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     authTimeoutMs: config.socketAuthTimeoutMs,
     log: app.log,
   });
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const context: AppContext = { config, db: database.db, secret, mailer, realtime, log: app.log };
 
   registerErrorHandling(app);

@@ -16,10 +16,16 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
 
   describe('sign-in', () => {
     it('returns the logged-in admin of the spec with a working token', async () => {
-      const r = await api.call('POST', '/admin/signIn', { body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword } });
+      const r = await api.call('POST', '/admin/signIn', {
+        body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword },
+      });
       expect(r.status).toBe(200);
       expect(r.body.statusCode).toBe(200);
-      expect(r.body.data).toMatchObject({ firstName: 'Ada', lastName: 'Admin', availabilityStatus: expect.stringMatching(/^[01]$/) });
+      expect(r.body.data).toMatchObject({
+        firstName: 'Ada',
+        lastName: 'Admin',
+        availabilityStatus: expect.stringMatching(/^[01]$/),
+      });
       expect(r.body.data.token).toEqual(expect.any(String));
       expect(new Date(r.body.data.expiresAt).getTime()).toBeGreaterThan(Date.now());
       const me = await api.call('GET', '/admin/getUserProfile', { token: r.body.data.token });
@@ -28,13 +34,20 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     });
 
     it('accepts the email in any case and with spaces around it', async () => {
-      const r = await api.call('POST', '/admin/signIn', { body: { email: ` ${TEST_ADMIN.adminEmail.toUpperCase()}`.trim(), password: TEST_ADMIN.adminPassword } });
+      const r = await api.call('POST', '/admin/signIn', {
+        body: { email: ` ${TEST_ADMIN.adminEmail.toUpperCase()}`.trim(), password: TEST_ADMIN.adminPassword },
+      });
       expect(r.status).toBe(200);
     });
 
     it('says the same for a wrong email and a wrong password', async () => {
-      const wrongPassword = await api.call('POST', '/admin/signIn', { body: { email: TEST_ADMIN.adminEmail, password: 'nope-nope-nope' }, headers: { 'x-test': '1' } });
-      const wrongEmail = await api.call('POST', '/admin/signIn', { body: { email: 'nobody@test.local', password: 'nope-nope-nope' } });
+      const wrongPassword = await api.call('POST', '/admin/signIn', {
+        body: { email: TEST_ADMIN.adminEmail, password: 'nope-nope-nope' },
+        headers: { 'x-test': '1' },
+      });
+      const wrongEmail = await api.call('POST', '/admin/signIn', {
+        body: { email: 'nobody@test.local', password: 'nope-nope-nope' },
+      });
       expect(wrongPassword.status).toBe(400);
       expect(wrongEmail.status).toBe(400);
       expect(wrongPassword.body).toEqual(wrongEmail.body);
@@ -99,7 +112,11 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
 
   describe('stored passwords', () => {
     it('are argon2id with 19 MiB, t=2, p=1', async () => {
-      const row = await api.database.db.selectFrom('admins').select('password_hash').where('email', '=', TEST_ADMIN.adminEmail).executeTakeFirstOrThrow();
+      const row = await api.database.db
+        .selectFrom('admins')
+        .select('password_hash')
+        .where('email', '=', TEST_ADMIN.adminEmail)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
   });
@@ -136,10 +153,20 @@ describe.each(BACKENDS)('rate limits and password changes on %s', (backend) => {
     await api.close();
     api = await startTestApi(backend, { authLimits: limits });
     for (let i = 0; i < 3; i++) {
-      const r = await api.server.app.inject({ method: 'POST', url: '/api/v1/admin/signIn', payload: { email: `user${i}@x.test`, password: 'p' }, remoteAddress: '10.0.0.9' });
+      const r = await api.server.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/signIn',
+        payload: { email: `user${i}@x.test`, password: 'p' },
+        remoteAddress: '10.0.0.9',
+      });
       expect(r.statusCode).toBe(400);
     }
-    const r = await api.server.app.inject({ method: 'POST', url: '/api/v1/admin/signIn', payload: { email: 'another@x.test', password: 'p' }, remoteAddress: '10.0.0.9' });
+    const r = await api.server.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/signIn',
+      payload: { email: 'another@x.test', password: 'p' },
+      remoteAddress: '10.0.0.9',
+    });
     expect(r.statusCode).toBe(429);
   });
 
@@ -181,10 +208,18 @@ describe.each(BACKENDS)('rate limits and password changes on %s', (backend) => {
   it('a reset token expires after 30 minutes', async () => {
     await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
     const token = linkToken(await eventually(() => api.outbox()[0]))!;
-    const row = await api.database.db.selectFrom('password_resets').select(['created_at', 'expires_at']).executeTakeFirstOrThrow();
-    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(30 * 60 * 1000 + 1000);
+    const row = await api.database.db
+      .selectFrom('password_resets')
+      .select(['created_at', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(
+      30 * 60 * 1000 + 1000,
+    );
     // move the expiry into the past, as 30 minutes of waiting would
-    await api.database.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await api.database.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     const r = await api.call('POST', '/admin/resetPassword', { body: { token, password: 'A-new-password-1' } });
     expect(r.status).toBe(400);
     await api.signIn(); // the old password still works
@@ -202,11 +237,17 @@ describe.each(BACKENDS)('rate limits and password changes on %s', (backend) => {
   it('change-password checks the old password, revokes every session and returns a fresh token', async () => {
     const a = await api.signIn();
     const b = await api.signIn();
-    const wrong = await api.call('PATCH', '/admin/changePassword', { token: a, body: { oldPassword: 'not-it', newPassword: 'Brand-new-pass-1' } });
+    const wrong = await api.call('PATCH', '/admin/changePassword', {
+      token: a,
+      body: { oldPassword: 'not-it', newPassword: 'Brand-new-pass-1' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ oldPassword: AUTH_MESSAGES.wrongOldPassword });
 
-    const ok = await api.call('PATCH', '/admin/changePassword', { token: a, body: { oldPassword: TEST_ADMIN.adminPassword, newPassword: 'Brand-new-pass-1' } });
+    const ok = await api.call('PATCH', '/admin/changePassword', {
+      token: a,
+      body: { oldPassword: TEST_ADMIN.adminPassword, newPassword: 'Brand-new-pass-1' },
+    });
     expect(ok.status).toBe(200);
     for (const old of [a, b]) expect((await api.call('GET', '/admin/getUserProfile', { token: old })).status).toBe(401);
     expect((await api.call('GET', '/admin/getUserProfile', { token: ok.body.data.token })).status).toBe(200);

@@ -52,7 +52,10 @@ describe('API conventions', () => {
   });
 
   it('treats empty query values as not given', async () => {
-    const r = await api.call('GET', '/admin/getAllFans', { token, query: { page: '', limit: '', search: '', sortBy: '' } });
+    const r = await api.call('GET', '/admin/getAllFans', {
+      token,
+      query: { page: '', limit: '', search: '', sortBy: '' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toHaveLength(10);
   });
@@ -71,18 +74,34 @@ describe('API conventions', () => {
   });
 
   it('allows CORS only from allowed origins', async () => {
-    const ok = await api.server.app.inject({ method: 'OPTIONS', url: '/api/v1/admin/signIn', headers: { origin: 'http://localhost:3001', 'access-control-request-method': 'POST' } });
+    const ok = await api.server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/admin/signIn',
+      headers: { origin: 'http://localhost:3001', 'access-control-request-method': 'POST' },
+    });
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3001');
-    const evil = await api.server.app.inject({ method: 'OPTIONS', url: '/api/v1/admin/signIn', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const evil = await api.server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/admin/signIn',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('honours a configured CORS allow-list', async () => {
     const other = await startTestApi('pglite', { env: { CORS_ORIGINS: 'https://admin.example.com' } });
     try {
-      const ok = await other.server.app.inject({ method: 'OPTIONS', url: '/api/v1/admin/signIn', headers: { origin: 'https://admin.example.com', 'access-control-request-method': 'POST' } });
+      const ok = await other.server.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/admin/signIn',
+        headers: { origin: 'https://admin.example.com', 'access-control-request-method': 'POST' },
+      });
       expect(ok.headers['access-control-allow-origin']).toBe('https://admin.example.com');
-      const local = await other.server.app.inject({ method: 'OPTIONS', url: '/api/v1/admin/signIn', headers: { origin: 'http://localhost:3001', 'access-control-request-method': 'POST' } });
+      const local = await other.server.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/admin/signIn',
+        headers: { origin: 'http://localhost:3001', 'access-control-request-method': 'POST' },
+      });
       expect(local.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await other.close();
@@ -95,10 +114,19 @@ describe('API conventions', () => {
     const doc = r.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/admin/signIn', '/api/v1/admin/getAllFans', '/api/v1/admin/getFanDetails', '/api/v1/redemption/getAll']),
+      expect.arrayContaining([
+        '/api/v1/admin/signIn',
+        '/api/v1/admin/getAllFans',
+        '/api/v1/admin/getFanDetails',
+        '/api/v1/redemption/getAll',
+      ]),
     );
     let ui = await api.server.app.inject({ method: 'GET', url: '/api/docs' });
-    if (ui.statusCode === 302) ui = await api.server.app.inject({ method: 'GET', url: `/api/docs/${String(ui.headers.location).replace(/^.*\//, '')}` });
+    if (ui.statusCode === 302)
+      ui = await api.server.app.inject({
+        method: 'GET',
+        url: `/api/docs/${String(ui.headers.location).replace(/^.*\//, '')}`,
+      });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
   });

@@ -41,7 +41,14 @@ describe('the embedded data directory', () => {
       const second = await spawnApi({ DATA_DIR: dir, SEED_SCALE: '0.01', ...ADMIN });
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/already in use by another process \(pid \d+\)/);
-      expect((await http(first.port, 'POST', '/admin/signIn', { email: ADMIN.SEED_ADMIN_EMAIL, password: ADMIN.SEED_ADMIN_PASSWORD })).status).toBe(200);
+      expect(
+        (
+          await http(first.port, 'POST', '/admin/signIn', {
+            email: ADMIN.SEED_ADMIN_EMAIL,
+            password: ADMIN.SEED_ADMIN_PASSWORD,
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;
@@ -59,7 +66,12 @@ describe('the embedded data directory', () => {
 
     const second = await spawnApi({ DATA_DIR: dir, SEED_SCALE: '0.2', ...ADMIN });
     await second.waitFor(READY, 90_000);
-    const token = (await http(second.port, 'POST', '/admin/signIn', { email: ADMIN.SEED_ADMIN_EMAIL, password: ADMIN.SEED_ADMIN_PASSWORD })).body.data.token;
+    const token = (
+      await http(second.port, 'POST', '/admin/signIn', {
+        email: ADMIN.SEED_ADMIN_EMAIL,
+        password: ADMIN.SEED_ADMIN_PASSWORD,
+      })
+    ).body.data.token;
     const fans = await http(second.port, 'GET', '/admin/getAllFans?limit=1', undefined, token);
     // every generated fan plus the three fixtures: the whole seed, not a part of it
     expect(fans.body.total).toBe(seedCounts(0.2).fans + 3);
@@ -73,7 +85,12 @@ describe('the embedded data directory', () => {
     try {
       await third.waitFor(READY, 90_000);
       expect(third.output()).not.toMatch(/Seeded the demo data/);
-      const t = (await http(third.port, 'POST', '/admin/signIn', { email: ADMIN.SEED_ADMIN_EMAIL, password: ADMIN.SEED_ADMIN_PASSWORD })).body.data.token;
+      const t = (
+        await http(third.port, 'POST', '/admin/signIn', {
+          email: ADMIN.SEED_ADMIN_EMAIL,
+          password: ADMIN.SEED_ADMIN_PASSWORD,
+        })
+      ).body.data.token;
       const fan = await http(third.port, 'GET', `/admin/getFanDetail?id=${fanId}`, undefined, t);
       expect(fan.body.data.status).toBe('0');
       const again = await http(third.port, 'GET', '/admin/getAllFans?limit=1', undefined, t);

@@ -12,8 +12,18 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
     api = await startTestApi(backend);
     token = await api.signIn();
     const byName = async (userName: string) =>
-      (await api.database.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
-    const influencer = await api.database.db.selectFrom('users').select('id').where('is_influencer', '=', true).executeTakeFirstOrThrow();
+      (
+        await api.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('user_name', '=', userName)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const influencer = await api.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_influencer', '=', true)
+      .executeTakeFirstOrThrow();
     ids = {
       empty: await byName(SEED_FIXTURES.emptyFan.userName),
       busy: await byName(SEED_FIXTURES.busyFan.userName),
@@ -28,7 +38,13 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
   describe('GET /admin/getAllFans', () => {
     it('pages fans newest first by default, with the total', async () => {
       const total = Number(
-        (await api.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('is_influencer', '=', false).executeTakeFirstOrThrow()).n,
+        (
+          await api.database.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('is_influencer', '=', false)
+            .executeTakeFirstOrThrow()
+        ).n,
       );
       const p1 = await fans();
       expect(p1.status).toBe(200);
@@ -36,7 +52,16 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
       expect(p1.body.data).toHaveLength(10);
       const created = p1.body.data.map((f: { createdAt: string }) => f.createdAt);
       expect([...created].sort().reverse()).toEqual(created);
-      expect(Object.keys(p1.body.data[0]).sort()).toEqual(['_id', 'createdAt', 'displayName', 'email', 'firstName', 'lastName', 'status', 'userName']);
+      expect(Object.keys(p1.body.data[0]).sort()).toEqual([
+        '_id',
+        'createdAt',
+        'displayName',
+        'email',
+        'firstName',
+        'lastName',
+        'status',
+        'userName',
+      ]);
       const p2 = await fans({ page: '2' });
       const seen = new Set(p1.body.data.map((f: { _id: string }) => f._id));
       for (const f of p2.body.data) expect(seen.has(f._id)).toBe(false);
@@ -94,8 +119,23 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
     it("returns a fan's whole profile with the spec's field names and defaults", async () => {
       const r = await api.call('GET', '/admin/getFanDetail', { token, query: { id: ids.busy } });
       expect(r.status).toBe(200);
-      expect(r.body.data).toMatchObject({ _id: ids.busy, userName: 'busy.fan', email: 'busy.fan@example.com', isInfluencer: false });
-      for (const key of ['acceptinfluencerTerms', 'displayfullName', 'is18Plus', 'socialMedia', 'category', 'spokenLanguage', 'searchKeywords', 'callChargesPerMin', 'zipCode']) {
+      expect(r.body.data).toMatchObject({
+        _id: ids.busy,
+        userName: 'busy.fan',
+        email: 'busy.fan@example.com',
+        isInfluencer: false,
+      });
+      for (const key of [
+        'acceptinfluencerTerms',
+        'displayfullName',
+        'is18Plus',
+        'socialMedia',
+        'category',
+        'spokenLanguage',
+        'searchKeywords',
+        'callChargesPerMin',
+        'zipCode',
+      ]) {
         expect(r.body.data).toHaveProperty(key);
       }
       const sparse = await api.call('GET', '/admin/getFanDetail', { token, query: { id: ids.inactive } });
@@ -104,7 +144,10 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-      const unknown = await api.call('GET', '/admin/getFanDetail', { token, query: { id: '00000000-0000-4000-8000-000000000000' } });
+      const unknown = await api.call('GET', '/admin/getFanDetail', {
+        token,
+        query: { id: '00000000-0000-4000-8000-000000000000' },
+      });
       expect(unknown.body).toEqual({ statusCode: 404, message: 'Fan not found' });
       const malformed = await api.call('GET', '/admin/getFanDetail', { token, query: { id: 'abc' } });
       expect(malformed.status).toBe(400);
@@ -119,22 +162,54 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
       const r = await details({ id: ids.busy });
       expect(r.status).toBe(200);
       const d = r.body.data;
-      expect(d.userDetails).toMatchObject({ userName: 'busy.fan', email: 'busy.fan@example.com', status: expect.stringMatching(/^[01]$/) });
+      expect(d.userDetails).toMatchObject({
+        userName: 'busy.fan',
+        email: 'busy.fan@example.com',
+        status: expect.stringMatching(/^[01]$/),
+      });
       expect(d.totalUserCalls).toBe(SEED_FIXTURES.busyFan.calls);
       expect(d.videoCalls.pagination).toEqual({ page: 1, limit: 10, total: SEED_FIXTURES.busyFan.calls });
       expect(d.transactions.pagination.total).toBe(SEED_FIXTURES.busyFan.transactions);
       expect(d.refunds.pagination.total).toBe(SEED_FIXTURES.busyFan.refunds);
       expect(d.discountCodes.totalDiscountCodeRedeem).toBe(SEED_FIXTURES.busyFan.redemptions);
-      for (const section of [d.videoCalls, d.transactions, d.refunds, d.discountCodes]) expect(section.data).toHaveLength(10);
-      expect(Object.keys(d.transactions.data[0]).sort()).toEqual(['_id', 'amount', 'createdAt', 'orderId', 'transactionId']);
-      expect(Object.keys(d.refunds.data[0]).sort()).toEqual(['_id', 'amount', 'createdAt', 'orderId', 'status', 'transfer_to']);
-      expect(Object.keys(d.discountCodes.data[0]).sort()).toEqual(['_id', 'discountAmount', 'discountCodeId', 'discountCodeName', 'discountCodeType']);
+      for (const section of [d.videoCalls, d.transactions, d.refunds, d.discountCodes])
+        expect(section.data).toHaveLength(10);
+      expect(Object.keys(d.transactions.data[0]).sort()).toEqual([
+        '_id',
+        'amount',
+        'createdAt',
+        'orderId',
+        'transactionId',
+      ]);
+      expect(Object.keys(d.refunds.data[0]).sort()).toEqual([
+        '_id',
+        'amount',
+        'createdAt',
+        'orderId',
+        'status',
+        'transfer_to',
+      ]);
+      expect(Object.keys(d.discountCodes.data[0]).sort()).toEqual([
+        '_id',
+        'discountAmount',
+        'discountCodeId',
+        'discountCodeName',
+        'discountCodeType',
+      ]);
     });
 
     it('computes the totals in dollars from the cents in the database', async () => {
       const db = api.database.db;
-      const tx = await db.selectFrom('transactions').select(['amount_cents', 'status']).where('user_id', '=', ids.busy).execute();
-      const rf = await db.selectFrom('refunds').select(['amount_cents', 'status']).where('user_id', '=', ids.busy).execute();
+      const tx = await db
+        .selectFrom('transactions')
+        .select(['amount_cents', 'status'])
+        .where('user_id', '=', ids.busy)
+        .execute();
+      const rf = await db
+        .selectFrom('refunds')
+        .select(['amount_cents', 'status'])
+        .where('user_id', '=', ids.busy)
+        .execute();
       const sum = (rows: Array<{ amount_cents: number; status: string }>) =>
         rows.filter((t) => t.status !== 'failed').reduce((s, t) => s + t.amount_cents, 0) / 100;
       const d = (await details({ id: ids.busy })).body.data;
@@ -150,7 +225,11 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
       expect(p3.body.data.transactions.pagination.page).toBe(1);
 
       const first = (await details({ id: ids.busy })).body.data.transactions.data[0];
-      const searched = await details({ id: ids.busy, tab: 'transactions', search: ` ${first.transactionId.slice(-8)} ` });
+      const searched = await details({
+        id: ids.busy,
+        tab: 'transactions',
+        search: ` ${first.transactionId.slice(-8)} `,
+      });
       expect(searched.body.data.transactions.data.map((t: { _id: string }) => t._id)).toEqual([first._id]);
       expect(searched.body.data.refunds.pagination.total).toBe(SEED_FIXTURES.busyFan.refunds);
     });
@@ -173,7 +252,11 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
       expect(d.transactions).toEqual({ totalAmount: 0, data: [], pagination: { page: 1, limit: 10, total: 0 } });
       expect(d.refunds).toEqual({ totalRefundAmount: 0, data: [], pagination: { page: 1, limit: 10, total: 0 } });
       expect(d.videoCalls).toEqual({ data: [], pagination: { page: 1, limit: 10, total: 0 } });
-      expect(d.discountCodes).toEqual({ totalDiscountCodeRedeem: 0, data: [], pagination: { page: 1, limit: 10, total: 0 } });
+      expect(d.discountCodes).toEqual({
+        totalDiscountCodeRedeem: 0,
+        data: [],
+        pagination: { page: 1, limit: 10, total: 0 },
+      });
     });
 
     it('answers 404 for an unknown id and 400 for a bad tab', async () => {
@@ -187,8 +270,14 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
   describe('PATCH /admin/changeStatus', () => {
     it('deactivates and reactivates an account', async () => {
       const off = await api.call('PATCH', '/admin/changeStatus', { token, query: { id: ids.empty, status: '0' } });
-      expect(off.body).toEqual({ statusCode: 200, message: 'Account deactivated', data: { _id: ids.empty, status: '0' } });
-      expect((await api.call('GET', '/admin/getFanDetail', { token, query: { id: ids.empty } })).body.data.status).toBe('0');
+      expect(off.body).toEqual({
+        statusCode: 200,
+        message: 'Account deactivated',
+        data: { _id: ids.empty, status: '0' },
+      });
+      expect((await api.call('GET', '/admin/getFanDetail', { token, query: { id: ids.empty } })).body.data.status).toBe(
+        '0',
+      );
       const on = await api.call('PATCH', '/admin/changeStatus', { token, query: { id: ids.empty, status: '1' } });
       expect(on.body.data.status).toBe('1');
     });
@@ -197,13 +286,20 @@ describe.each(BACKENDS)('people endpoints on %s', (backend) => {
       const bad = await api.call('PATCH', '/admin/changeStatus', { token, query: { id: ids.empty, status: '2' } });
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual({ status: 'status has an unsupported value' });
-      const unknown = await api.call('PATCH', '/admin/changeStatus', { token, query: { id: '00000000-0000-4000-8000-000000000000', status: '0' } });
+      const unknown = await api.call('PATCH', '/admin/changeStatus', {
+        token,
+        query: { id: '00000000-0000-4000-8000-000000000000', status: '0' },
+      });
       expect(unknown.status).toBe(404);
-      expect((await api.call('GET', '/admin/getFanDetail', { token, query: { id: ids.empty } })).body.data.status).toBe('1');
+      expect((await api.call('GET', '/admin/getFanDetail', { token, query: { id: ids.empty } })).body.data.status).toBe(
+        '1',
+      );
     });
 
     it('needs a signed-in admin', async () => {
-      expect((await api.call('PATCH', '/admin/changeStatus', { query: { id: ids.empty, status: '0' } })).status).toBe(401);
+      expect((await api.call('PATCH', '/admin/changeStatus', { query: { id: ids.empty, status: '0' } })).status).toBe(
+        401,
+      );
     });
   });
 });

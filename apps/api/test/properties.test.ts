@@ -15,7 +15,32 @@ const keysOf = (schema: TSchema | undefined): string[] =>
 
 const value = fc.oneof(
   fc.string(),
-  fc.constantFrom('', ' ', '0', '-1', '1', '10', '100', '101', '1e9', 'NaN', 'asc', 'desc', 'createdAt', 'userName', '1', '0', "'; DROP TABLE users; --", '%', '_', '\\', 'null', 'true', '[]', '{}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1',
+    '10',
+    '100',
+    '101',
+    '1e9',
+    'NaN',
+    'asc',
+    'desc',
+    'createdAt',
+    'userName',
+    '1',
+    '0',
+    "'; DROP TABLE users; --",
+    '%',
+    '_',
+    '\\',
+    'null',
+    'true',
+    '[]',
+    '{}',
+  ),
   fc.uuid().map(String),
   fc.integer().map(String),
   fc.string({ minLength: 90, maxLength: 400 }),
@@ -32,7 +57,11 @@ function bodyFor(e: Endpoint) {
   const known = keysOf(e.body);
   const keys = fc.oneof(fc.constantFrom(...(known.length ? known : ['x'])), fc.string({ maxLength: 12 }));
   return fc.oneof(
-    fc.dictionary(keys, fc.oneof(value, fc.integer(), fc.boolean(), fc.constant(null), fc.array(value, { maxLength: 3 })), { maxKeys: 6 }),
+    fc.dictionary(
+      keys,
+      fc.oneof(value, fc.integer(), fc.boolean(), fc.constant(null), fc.array(value, { maxLength: 3 })),
+      { maxKeys: 6 },
+    ),
     fc.jsonValue(),
     fc.string().map((raw) => ({ raw })),
   );
@@ -61,8 +90,14 @@ describe('every route, random input (pglite)', () => {
           ...(e.method === 'GET'
             ? {}
             : raw
-              ? { payload: String((body as { raw: string }).raw), headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) } }
-              : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) } }),
+              ? {
+                  payload: String((body as { raw: string }).raw),
+                  headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+                }
+              : {
+                  payload: JSON.stringify(body),
+                  headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+                }),
           ...(e.method === 'GET' && auth ? { headers: { authorization: `Bearer ${auth}` } } : {}),
         });
         expect(res.statusCode).toBeLessThan(500);
@@ -70,7 +105,9 @@ describe('every route, random input (pglite)', () => {
         expect(json.statusCode).toBe(res.statusCode);
         const schema = res.statusCode === 200 ? e.reply : ErrorReply;
         if (!Value.Check(schema, json)) {
-          throw new Error(`reply does not match its schema: ${JSON.stringify([...Value.Errors(schema, json)].slice(0, 3))}`);
+          throw new Error(
+            `reply does not match its schema: ${JSON.stringify([...Value.Errors(schema, json)].slice(0, 3))}`,
+          );
         }
         // nothing internal leaks
         expect(res.body).not.toMatch(/at .+\.(ts|js):\d+|SELECT |syntax error|stack/i);

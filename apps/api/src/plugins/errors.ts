@@ -38,7 +38,9 @@ function messageOf(e: AjvError, field: string): string {
     case 'maxLength':
       return `${field} must be at most ${String(e.params?.limit)} characters`;
     case 'minLength':
-      return Number(e.params?.limit) === 1 ? `${field} is required` : `${field} must be at least ${String(e.params?.limit)} characters`;
+      return Number(e.params?.limit) === 1
+        ? `${field} is required`
+        : `${field} must be at least ${String(e.params?.limit)} characters`;
     case 'minimum':
       return `${field} must be at least ${String(e.params?.limit)}`;
     case 'maximum':
@@ -58,34 +60,36 @@ function messageOf(e: AjvError, field: string): string {
  * generic 500 that never carries a stack trace or SQL.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({
-        statusCode: error.statusCode,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    if (error.validation) {
-      const errors: Record<string, string> = {};
-      for (const e of error.validation) {
-        const field = fieldOf(e, error.validationContext);
-        // the first problem with a field is the one worth showing
-        errors[field] ??= messageOf(e, field);
+  app.setErrorHandler(
+    (error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply.status(error.statusCode).send({
+          statusCode: error.statusCode,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+        });
       }
-      return reply.status(400).send({ statusCode: 400, message: Object.values(errors).join('; '), errors });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({
-        statusCode: status,
-        message: (error.code && FRIENDLY[error.code]) || error.message || 'Bad request',
-      });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ statusCode: 500, message: 'Internal server error' });
-  });
+      if (error.validation) {
+        const errors: Record<string, string> = {};
+        for (const e of error.validation) {
+          const field = fieldOf(e, error.validationContext);
+          // the first problem with a field is the one worth showing
+          errors[field] ??= messageOf(e, field);
+        }
+        return reply.status(400).send({ statusCode: 400, message: Object.values(errors).join('; '), errors });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({
+          statusCode: status,
+          message: (error.code && FRIENDLY[error.code]) || error.message || 'Bad request',
+        });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ statusCode: 500, message: 'Internal server error' });
+    },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const path = (request.url.split('?')[0] ?? '').slice(0, 200);

@@ -198,7 +198,12 @@ function makeCategories(rng: Rng): Insertable<CategoriesTable>[] {
 }
 
 function makeLanguages(rng: Rng): Insertable<LanguagesTable>[] {
-  return LANGUAGES.map((l, i) => ({ id: rng.uuid(), code: l.code, name: l.name, created_at: iso(REF - 760 * DAY + i * HOUR) }));
+  return LANGUAGES.map((l, i) => ({
+    id: rng.uuid(),
+    code: l.code,
+    name: l.name,
+    created_at: iso(REF - 760 * DAY + i * HOUR),
+  }));
 }
 
 function makePaymentMethods(rng: Rng): Insertable<PaymentMethodsTable>[] {
@@ -275,7 +280,10 @@ function socialLinks(rng: Rng, userName: string, count: number): string {
   const types = rng.sample([1, 2, 3, 4, 5, 6], count);
   const handle = userName.replace('.', '');
   return JSON.stringify(
-    types.map((type) => ({ url: type === 5 ? `https://${handle}.example.com` : `${SOCIAL_HOSTS[type]}${handle}`, type })),
+    types.map((type) => ({
+      url: type === 5 ? `https://${handle}.example.com` : `${SOCIAL_HOSTS[type]}${handle}`,
+      type,
+    })),
   );
 }
 
@@ -298,7 +306,11 @@ function makeUser(
   const zip =
     region && place
       ? region.zipDigits > 0
-        ? place.zip + String(rng.int(0, 10 ** (region.zipDigits - place.zip.length) - 1)).padStart(region.zipDigits - place.zip.length, '0')
+        ? place.zip +
+          String(rng.int(0, 10 ** (region.zipDigits - place.zip.length) - 1)).padStart(
+            region.zipDigits - place.zip.length,
+            '0',
+          )
         : place.zip
       : '';
   const createdMs = REF - rng.int(2 * 86_400, 730 * 86_400) * 1000 - rng.int(0, 999);
@@ -312,10 +324,19 @@ function makeUser(
     if (rng.chance(0.85)) lastLogout = Math.min(REF, lastLogin + rng.int(5, 8 * 60) * MIN);
   }
 
-  const categories = isInfluencer ? rng.sample(CATEGORIES.map((_, i) => i), rng.int(1, 3)) : [];
+  const categories = isInfluencer
+    ? rng.sample(
+        CATEGORIES.map((_, i) => i),
+        rng.int(1, 3),
+      )
+    : [];
   const mainCategory = CATEGORIES[categories[0] ?? 0]!;
   const homeLanguage = region ? (REGION_LANGUAGE[region.country] ?? 0) : rng.int(0, LANGUAGES.length - 1);
-  const languages = [homeLanguage, ...(rng.chance(0.4) ? [0] : []), ...(rng.chance(0.2) ? [rng.int(0, LANGUAGES.length - 1)] : [])];
+  const languages = [
+    homeLanguage,
+    ...(rng.chance(0.4) ? [0] : []),
+    ...(rng.chance(0.2) ? [rng.int(0, LANGUAGES.length - 1)] : []),
+  ];
   const spoken = [...new Set(languages)].map((i) => refs.languageIds[i]!);
 
   const displayName = isInfluencer
@@ -353,7 +374,14 @@ function makeUser(
     accept_influencer_terms: isInfluencer,
     photo_id: isInfluencer ? `idp_${rng.hex(16)}` : '',
     picture_id: hasPicture ? `pic_${rng.hex(16)}` : '',
-    gender: rng.chance(0.1) ? null : rng.weighted([[1, 45], [2, 45], [3, 5], [4, 5]] as const),
+    gender: rng.chance(0.1)
+      ? null
+      : rng.weighted([
+          [1, 45],
+          [2, 45],
+          [3, 5],
+          [4, 5],
+        ] as const),
     call_charges_per_min_cents: user.ratePerMin,
     call_duration_in_min: user.slotMin,
     dob: rng.chance(0.08) ? null : iso(REF - age * 365.25 * DAY - rng.int(0, 364) * DAY).slice(0, 10),
@@ -371,7 +399,14 @@ function makeUser(
         ? rng.pick(FAN_BIOS)
         : '',
     search_keywords: isInfluencer
-      ? [...new Set(categories.flatMap((c) => [CATEGORIES[c]!.toLowerCase(), ...rng.sample(CATEGORY_KEYWORDS[CATEGORIES[c]!], 2)]))]
+      ? [
+          ...new Set(
+            categories.flatMap((c) => [
+              CATEGORIES[c]!.toLowerCase(),
+              ...rng.sample(CATEGORY_KEYWORDS[CATEGORIES[c]!], 2),
+            ]),
+          ),
+        ]
       : [],
     spoken_language: spoken,
     social_media: socialLinks(rng, userName, isInfluencer ? rng.int(1, 3) : rng.chance(0.3) ? 1 : 0),
@@ -415,7 +450,11 @@ function makeFixtureUser(
 }
 
 function makeUsers(rng: Rng, refs: Refs, counts: ReturnType<typeof seedCounts>): People {
-  const names = new Set<string>([SEED_FIXTURES.emptyFan.userName, SEED_FIXTURES.busyFan.userName, SEED_FIXTURES.inactiveFan.userName]);
+  const names = new Set<string>([
+    SEED_FIXTURES.emptyFan.userName,
+    SEED_FIXTURES.busyFan.userName,
+    SEED_FIXTURES.inactiveFan.userName,
+  ]);
   const rows: Insertable<UsersTable>[] = [];
 
   // Fixtures are created long before anything else, so any activity date can follow their signup.
@@ -477,7 +516,16 @@ function makeInfluencerRequests(
   applicants.forEach((u, i) => {
     const created = between(rng, Math.max(u.createdMs, REF - 60 * DAY), REF - HOUR);
     if (i < counts.pendingRequests) {
-      rows.push({ id: rng.uuid(), user_id: u.id, status: 'pending', reason: '', decided_by: null, decided_at: null, created_at: iso(created), updated_at: iso(created) });
+      rows.push({
+        id: rng.uuid(),
+        user_id: u.id,
+        status: 'pending',
+        reason: '',
+        decided_by: null,
+        decided_at: null,
+        created_at: iso(created),
+        updated_at: iso(created),
+      });
     } else {
       const decided = Math.min(REF - MIN, created + rng.int(1, 72) * HOUR);
       rows.push({
@@ -513,7 +561,12 @@ function makeInfluencerRequests(
 // Video calls
 
 interface SeedCall {
-  row: Insertable<VideoCallsTable> & { id: string; transaction_total_cents: number; earn_amount_cents: number; refunded_amount_cents: number };
+  row: Insertable<VideoCallsTable> & {
+    id: string;
+    transaction_total_cents: number;
+    earn_amount_cents: number;
+    refunded_amount_cents: number;
+  };
   host: SeedUser;
   receiver: SeedUser;
   status: CallStatus;
@@ -564,7 +617,8 @@ function makeCall(rng: Rng, host: SeedUser, receiver: SeedUser, status: CallStat
       updated = endedMs;
       chargedMs = endedMs;
       total = receiver.ratePerMin * Math.ceil(durationSec / 60);
-      if (opts.partialRefund ?? rng.chance(0.05)) refunded = rng.int(Math.max(1, Math.round(total * 0.1)), Math.round(total * 0.5));
+      if (opts.partialRefund ?? rng.chance(0.05))
+        refunded = rng.int(Math.max(1, Math.round(total * 0.1)), Math.round(total * 0.5));
       earn = Math.round((total - refunded) * EARN_RATE);
     } else if (status === 'Missed' && (opts.prepaid ?? rng.chance(0.3))) {
       total = receiver.ratePerMin * receiver.slotMin;
@@ -607,7 +661,10 @@ function makeGeneralCalls(rng: Rng, people: People, count: number, ongoing: Arra
   for (const [host, receiver] of ongoing) calls.push(makeCall(rng, host, receiver, 'Ongoing'));
   for (let i = calls.length; i < count; i++) {
     // The first few take each status in turn, so even a tiny scale has every status.
-    const status = i - ongoing.length < SETTLED_STATUSES.length ? SETTLED_STATUSES[i - ongoing.length]![0] : rng.weighted(SETTLED_STATUSES);
+    const status =
+      i - ongoing.length < SETTLED_STATUSES.length
+        ? SETTLED_STATUSES[i - ongoing.length]![0]
+        : rng.weighted(SETTLED_STATUSES);
     calls.push(makeCall(rng, skewed(rng, people.fans), skewed(rng, people.influencers, 1.5), status));
   }
   return calls;
@@ -650,7 +707,10 @@ function makeCallTxn(f: TxnFactory, call: SeedCall): SeedTxn {
       video_call_id: c.id,
       type: 'video_call',
       status,
-      preference: rng.weighted([['video_call', 75], ['priority', 25]] as const),
+      preference: rng.weighted([
+        ['video_call', 75],
+        ['priority', 25],
+      ] as const),
       query: rng.chance(0.85) ? rng.pick(QUERIES) : '',
       amount_cents: amount,
       payable_amount_cents: payable,
@@ -671,13 +731,31 @@ interface ExtraTxnOptions {
 }
 
 /** A wallet top-up or a tip: money that moves outside a call. */
-function makeExtraTxn(f: TxnFactory, user: SeedUser, influencers: readonly SeedUser[], opts: ExtraTxnOptions = {}): SeedTxn {
+function makeExtraTxn(
+  f: TxnFactory,
+  user: SeedUser,
+  influencers: readonly SeedUser[],
+  opts: ExtraTxnOptions = {},
+): SeedTxn {
   const { rng } = f;
-  const type = opts.type ?? rng.weighted([['wallet_top_up', 65], ['tip', 35]] as const);
+  const type =
+    opts.type ??
+    rng.weighted([
+      ['wallet_top_up', 65],
+      ['tip', 35],
+    ] as const);
   const influencer = type === 'tip' ? skewed(rng, influencers, 1.5) : undefined;
-  const status = opts.status ?? rng.weighted([['completed', 84], ['pending', 7], ['failed', 9]] as const);
+  const status =
+    opts.status ??
+    rng.weighted([
+      ['completed', 84],
+      ['pending', 7],
+      ['failed', 9],
+    ] as const);
   const amount =
-    type === 'wallet_top_up' ? rng.pick([500, 1000, 2000, 2500, 5000, 10000]) : rng.pick([100, 200, 300, 500, 1000, 2000, 5000]);
+    type === 'wallet_top_up'
+      ? rng.pick([500, 1000, 2000, 2500, 5000, 10000])
+      : rng.pick([100, 200, 300, 500, 1000, 2000, 5000]);
   const payable = Math.round(amount * EARN_RATE);
   const created = between(rng, Math.max(user.createdMs, influencer?.createdMs ?? 0) + MIN, REF - HOUR);
   const withoutOrder = opts.withoutOrder ?? rng.chance(status === 'completed' ? 0.04 : 0.5);
@@ -691,7 +769,13 @@ function makeExtraTxn(f: TxnFactory, user: SeedUser, influencers: readonly SeedU
       video_call_id: null,
       type,
       status,
-      preference: type === 'tip' ? rng.weighted([['standard', 80], ['priority', 20]] as const) : 'standard',
+      preference:
+        type === 'tip'
+          ? rng.weighted([
+              ['standard', 80],
+              ['priority', 20],
+            ] as const)
+          : 'standard',
       query: type === 'tip' && rng.chance(0.7) ? rng.pick(QUERIES) : '',
       amount_cents: amount,
       payable_amount_cents: payable,
@@ -717,8 +801,16 @@ function makeRefund(rng: Rng, txn: SeedTxn, amount: number): Insertable<RefundsT
     transaction_id: txn.row.id,
     video_call_id: txn.row.video_call_id ?? null,
     amount_cents: amount,
-    transfer_to: rng.weighted([['wallet', 45], ['original_payment_method', 40], ['bank_account', 15]] as const),
-    status: rng.weighted([['processed', 80], ['pending', 12], ['failed', 8]] as const),
+    transfer_to: rng.weighted([
+      ['wallet', 45],
+      ['original_payment_method', 40],
+      ['bank_account', 15],
+    ] as const),
+    status: rng.weighted([
+      ['processed', 80],
+      ['pending', 12],
+      ['failed', 8],
+    ] as const),
     created_at: iso(created),
   };
 }
@@ -759,7 +851,11 @@ function makePayouts(
       earnings.set(t.row.influencer_id, list);
     }
   }
-  const drafts: Array<{ row: Insertable<PayoutRequestsTable> & { id: string; payable_amount_cents: number }; influencer: SeedUser; createdMs: number }> = [];
+  const drafts: Array<{
+    row: Insertable<PayoutRequestsTable> & { id: string; payable_amount_cents: number };
+    influencer: SeedUser;
+    createdMs: number;
+  }> = [];
   for (let i = 0; i < counts.payoutRequests; i++) {
     const influencer = skewed(rng, people.influencers, 1.3);
     const pool = earnings.get(influencer.id) ?? [];
@@ -768,7 +864,13 @@ function makePayouts(
     const payable = txn ? txn.row.payable_amount_cents! : Math.round(amount * EARN_RATE);
     const created = between(rng, (txn?.createdMs ?? influencer.createdMs) + HOUR, REF - HOUR);
     drafts.push({
-      row: { id: rng.uuid(), influencer_id: influencer.id, transaction_id: txn?.row.id ?? null, amount_cents: amount, payable_amount_cents: payable },
+      row: {
+        id: rng.uuid(),
+        influencer_id: influencer.id,
+        transaction_id: txn?.row.id ?? null,
+        amount_cents: amount,
+        payable_amount_cents: payable,
+      },
       influencer,
       createdMs: created,
     });
@@ -835,8 +937,17 @@ function makeDiscountCodes(rng: Rng, people: People, perType: number): SeedCode[
   for (const type of DISCOUNT_CODE_TYPES) {
     for (let i = 0; i < perType; i++) {
       const influencer = type === 'influencer_discount_code' ? rng.pick(people.influencers) : undefined;
-      const prefix = influencer ? influencer.userName.replace(/[^a-z]/g, '').toUpperCase().slice(0, 10) : rng.pick(CODE_PREFIXES[type]);
-      const name = uniqueToken(rng, names, (r) => `${prefix}${r.pick([5, 10, 15, 20, 25, 50])}${r.hex(3).toUpperCase()}`);
+      const prefix = influencer
+        ? influencer.userName
+            .replace(/[^a-z]/g, '')
+            .toUpperCase()
+            .slice(0, 10)
+        : rng.pick(CODE_PREFIXES[type]);
+      const name = uniqueToken(
+        rng,
+        names,
+        (r) => `${prefix}${r.pick([5, 10, 15, 20, 25, 50])}${r.hex(3).toUpperCase()}`,
+      );
       const created = between(rng, Math.max(REF - 700 * DAY, (influencer?.createdMs ?? 0) + DAY), REF - 30 * DAY);
       codes.push({
         row: {
@@ -861,7 +972,11 @@ function makeDiscountCodes(rng: Rng, people: People, perType: number): SeedCode[
 }
 
 function makeRedemption(rng: Rng, user: SeedUser | null, code: SeedCode | null): Insertable<RedemptionsTable> {
-  const redeemed = between(rng, Math.max(user?.createdMs ?? 0, code?.createdMs ?? 0, REF - 720 * DAY) + MIN, REF - HOUR);
+  const redeemed = between(
+    rng,
+    Math.max(user?.createdMs ?? 0, code?.createdMs ?? 0, REF - 720 * DAY) + MIN,
+    REF - HOUR,
+  );
   if (code) code.row.total_redeem = (code.row.total_redeem ?? 0) + 1;
   return {
     id: rng.uuid(),
@@ -893,7 +1008,14 @@ function makeNotifications(rng: Rng, people: People, count: number): Insertable<
     // Recent ones are more common and more often unread, as in a real inbox.
     const ageMs = Math.floor(Math.pow(rng.next(), 2) * 90 * DAY);
     const created = REF - ageMs - rng.int(1, 59) * MIN;
-    const kind = rng.weighted([['payout_request', 30], ['influencer_request', 20], ['refund_request', 20], ['discount_code', 10], ['call_report', 10], ['new_signup', 10]] as const);
+    const kind = rng.weighted([
+      ['payout_request', 30],
+      ['influencer_request', 20],
+      ['refund_request', 20],
+      ['discount_code', 10],
+      ['call_report', 10],
+      ['new_signup', 10],
+    ] as const);
     const sender = kind === 'payout_request' ? skewed(rng, people.influencers) : skewed(rng, people.fans, 1.2);
     const description = {
       payout_request: `{{senderName}} requested a payout of ${dollars(rng.int(20, 1500) * 100)}`,
@@ -939,7 +1061,11 @@ function busyFanActivity(rng: Rng, f: TxnFactory, people: People, ongoingReceive
       // Two completed calls partly refunded and two missed ones prepaid then refunded: four call
       // refunds, and 14 + 1 + 2 = 17 charged calls.
       const opts: CallOptions =
-        status === 'Completed' ? { partialRefund: completed++ < 2 } : status === 'Missed' ? { prepaid: missed++ < 2 } : {};
+        status === 'Completed'
+          ? { partialRefund: completed++ < 2 }
+          : status === 'Missed'
+            ? { prepaid: missed++ < 2 }
+            : {};
       calls.push(makeCall(rng, fan, receiver, status, opts));
     }
   }
@@ -950,7 +1076,13 @@ function busyFanActivity(rng: Rng, f: TxnFactory, people: People, ongoingReceive
   txns.push(makeExtraTxn(f, fan, people.influencers, { type: 'tip', status: 'failed', withoutOrder: true }));
   txns.push(makeExtraTxn(f, fan, people.influencers, { type: 'tip', status: 'completed', withoutOrder: true }));
   for (let i = 0; i < 13; i++) {
-    txns.push(makeExtraTxn(f, fan, people.influencers, { type: i % 2 ? 'tip' : 'wallet_top_up', status: 'completed', withoutOrder: false }));
+    txns.push(
+      makeExtraTxn(f, fan, people.influencers, {
+        type: i % 2 ? 'tip' : 'wallet_top_up',
+        status: 'completed',
+        withoutOrder: false,
+      }),
+    );
   }
   const refunds = refundsFor(rng, txns, 11);
   const redemptions = Array.from({ length: SEED_FIXTURES.busyFan.redemptions }, (_, i) =>
@@ -1016,7 +1148,11 @@ export function generateSeedData(scale: number, adminId: string): SeedData {
 
   const refundRng = rng('refunds');
   const callRefunds = generalCalls.filter((c) => c.row.refunded_amount_cents > 0).length;
-  const refunds = refundsFor(refundRng, txns, Math.max(0, counts.refunds - callRefunds - busy.refunds.length - inactive.refunds.length));
+  const refunds = refundsFor(
+    refundRng,
+    txns,
+    Math.max(0, counts.refunds - callRefunds - busy.refunds.length - inactive.refunds.length),
+  );
 
   const allTxns = [...busy.txns, ...inactive.txns, ...txns];
   const payouts = makePayouts(rng('payouts'), people, allTxns, adminId, counts);

@@ -72,8 +72,14 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
 export async function http(port: number, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: (await res.json()) as { statusCode: number; message: string; data?: any; total?: number } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    status: res.status,
+    body: (await res.json()) as { statusCode: number; message: string; data?: any; total?: number },
+  };
 }

@@ -24,7 +24,11 @@ export interface TestApi {
   config: Config;
   dataDir: string;
   /** Calls the real server (all hooks, validation and serialisation) without a socket. */
-  call(method: InjectOptions['method'], apiPath: string, opts?: { token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> }): Promise<Reply>;
+  call(
+    method: InjectOptions['method'],
+    apiPath: string,
+    opts?: { token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Reply>;
   signIn(email?: string, password?: string): Promise<string>;
   /** Emails the server wrote to its outbox, oldest first. */
   outbox(): Array<{ to: string; subject: string; html: string; text: string }>;
@@ -33,7 +37,7 @@ export interface TestApi {
 
 export interface Reply {
   status: number;
-  body: { statusCode: number; message: string; data?: any; total?: number; errors?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: { statusCode: number; message: string; data?: any; total?: number; errors?: Record<string, string> };
   headers: LightMyRequestResponse['headers'];
 }
 
@@ -58,7 +62,12 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 
 export async function startTestApi(
   backend: Backend,
-  opts: { env?: Record<string, string>; authLimits?: AuthLimits; listen?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    authLimits?: AuthLimits;
+    listen?: boolean;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-api-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env });
@@ -74,7 +83,13 @@ export async function startTestApi(
     if (!snapshot) throw new Error('API_TEST_SNAPSHOT is not set: run the tests through jest (global setup)');
     database = await openDatabase({ dataDir, memory: true, loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
   }
-  const server = await buildServer({ config, database, authLimits: opts.authLimits, logger: false });
+  const server = await buildServer({
+    config,
+    database,
+    authLimits: opts.authLimits,
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
+  });
   if (opts.listen) await server.app.listen({ host: '127.0.0.1', port: 0 });
   else await server.app.ready();
 
@@ -110,6 +125,7 @@ export async function startTestApi(
       if (!fs.existsSync(dir)) return [];
       return fs
         .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
         .sort()
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
     },

@@ -56,10 +56,7 @@ export type AdminProfile = Static<typeof AdminProfile>;
 export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
 
-export const VerifyResetPasswordTokenQuery = Type.Object(
-  { token: ResetToken },
-  { additionalProperties: false },
-);
+export const VerifyResetPasswordTokenQuery = Type.Object({ token: ResetToken }, { additionalProperties: false });
 export type VerifyResetPasswordTokenQuery = Static<typeof VerifyResetPasswordTokenQuery>;
 
 export const ResetPasswordBody = Type.Object(

@@ -16,10 +16,7 @@ export const ErrorReply = Type.Object(
 export type ErrorReply = Static<typeof ErrorReply>;
 
 export const Ok = <T extends TSchema>(data: T) =>
-  Type.Object(
-    { statusCode: Type.Literal(200), message: Type.String(), data },
-    { additionalProperties: false },
-  );
+  Type.Object({ statusCode: Type.Literal(200), message: Type.String(), data }, { additionalProperties: false });
 
 export const OkEmpty = Type.Object(
   { statusCode: Type.Literal(200), message: Type.String() },
@@ -37,7 +34,13 @@ export const OkList = <T extends TSchema>(row: T) =>
     { additionalProperties: false },
   );
 
-export type Reply<T> = { statusCode: number; message: string; data?: T; total?: number; errors?: Record<string, string> };
+export type Reply<T> = {
+  statusCode: number;
+  message: string;
+  data?: T;
+  total?: number;
+  errors?: Record<string, string>;
+};
 
 /** Ids are UUIDs; a malformed one is a 400 with the field named, never a database error. */
 export const Id = Type.String({ format: 'uuid', description: 'A UUID' });
@@ -79,9 +82,7 @@ export const ListQuery = <S extends string, F extends TProperties = {}>(
           { default: defaultSort },
         ),
       ),
-      sortOrder: Type.Optional(
-        Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
-      ),
+      sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
       ...((filters ?? {}) as F),
     },
     { additionalProperties: false },

@@ -87,16 +87,10 @@ export type FanListQuery = Static<typeof FanListQuery>;
 export const IdQuery = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdQuery = Static<typeof IdQuery>;
 
-export const ChangeStatusQuery = Type.Object(
-  { id: Id, status: UserStatus },
-  { additionalProperties: false },
-);
+export const ChangeStatusQuery = Type.Object({ id: Id, status: UserStatus }, { additionalProperties: false });
 export type ChangeStatusQuery = Static<typeof ChangeStatusQuery>;
 
-export const ChangeStatusResult = Type.Object(
-  { _id: Id, status: UserStatus },
-  { additionalProperties: false },
-);
+export const ChangeStatusResult = Type.Object({ _id: Id, status: UserStatus }, { additionalProperties: false });
 export type ChangeStatusResult = Static<typeof ChangeStatusResult>;
 
 /** The sections of the fan detail reply that page and search; `tab` names the one they apply to. */

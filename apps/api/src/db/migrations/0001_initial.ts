@@ -121,8 +121,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX influencer_requests_one_pending ON influencer_requests (user_id) WHERE status = 'pending'`.execute(db);
-  await sql`CREATE INDEX influencer_requests_status_updated ON influencer_requests (status, updated_at, id)`.execute(db);
+  await sql`CREATE UNIQUE INDEX influencer_requests_one_pending ON influencer_requests (user_id) WHERE status = 'pending'`.execute(
+    db,
+  );
+  await sql`CREATE INDEX influencer_requests_status_updated ON influencer_requests (status, updated_at, id)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE video_calls (
@@ -168,7 +172,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX transactions_user_created ON transactions (user_id, created_at, id)`.execute(db);
   await sql`CREATE INDEX transactions_influencer_created ON transactions (influencer_id, created_at, id)`.execute(db);
   await sql`CREATE INDEX transactions_call ON transactions (video_call_id)`.execute(db);
-  await sql`CREATE INDEX transactions_transaction_id_trgm ON transactions USING gin (transaction_id gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX transactions_transaction_id_trgm ON transactions USING gin (transaction_id gin_trgm_ops)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE refunds (
@@ -243,7 +249,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (total_redeem <= redeem_limit)
     )`.execute(db);
   await sql`CREATE INDEX discount_codes_created ON discount_codes (created_at, id)`.execute(db);
-  await sql`CREATE INDEX discount_codes_code_name_trgm ON discount_codes USING gin ((code_name::text) gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX discount_codes_code_name_trgm ON discount_codes USING gin ((code_name::text) gin_trgm_ops)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE redemptions (

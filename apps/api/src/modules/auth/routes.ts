@@ -7,11 +7,7 @@ import type { AuthenticatedAdmin } from './authenticate';
 
 const adminOf = (request: FastifyRequest): AuthenticatedAdmin => request.admin as AuthenticatedAdmin;
 
-export function authRoutes(
-  ctx: AppContext,
-  authenticate: (r: FastifyRequest) => Promise<void>,
-  limits?: AuthLimits,
-) {
+export function authRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>, limits?: AuthLimits) {
   const auth = new AuthService(ctx, limits);
   return async (app: FastifyInstance) => {
     const opts = { authenticate };

@@ -63,7 +63,10 @@ export class AuthService {
   async signIn(emailInput: string, password: string, ip: string): Promise<LoggedInAdmin> {
     const email = emailInput.trim().toLowerCase();
     const accountKey = `${email}|${ip}`;
-    const wait = Math.max(this.limits.signInPerIp.blockedFor(ip), this.limits.signInPerAccountAndIp.blockedFor(accountKey));
+    const wait = Math.max(
+      this.limits.signInPerIp.blockedFor(ip),
+      this.limits.signInPerAccountAndIp.blockedFor(accountKey),
+    );
     if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, wait);
 
     const admin = await this.ctx.db
@@ -187,7 +190,11 @@ export class AuthService {
     if (!used) throw badRequest(AUTH_MESSAGES.resetTokenInvalid, { token: AUTH_MESSAGES.resetTokenInvalid });
   }
 
-  async changePassword(admin: AuthenticatedAdmin, oldPassword: string, newPassword: string): Promise<ChangePasswordResult> {
+  async changePassword(
+    admin: AuthenticatedAdmin,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<ChangePasswordResult> {
     const row = await this.ctx.db
       .selectFrom('admins')
       .select('password_hash')

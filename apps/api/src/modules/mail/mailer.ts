@@ -22,7 +22,12 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each email is written as JSON to `<dataDir>/outbox`, so the
  * whole forgot-password flow works on one machine with nothing else running.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -39,9 +44,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       await fs.mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`;
       const file = path.join(outbox, name);
-      await fs.writeFile(file, JSON.stringify({ from: opts.from, ...mail, sentAt: new Date().toISOString() }, null, 2), {
-        mode: 0o600,
-      });
+      // Written whole, then renamed: whoever reads the outbox never sees half an email.
+      const json = JSON.stringify({ from: opts.from, ...mail, sentAt: new Date().toISOString() }, null, 2);
+      await fs.writeFile(`${file}.tmp`, json, { mode: 0o600 });
+      await fs.rename(`${file}.tmp`, file);
       // the file holds the link; the log names only where it is
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'email written to the outbox (no SMTP_URL set)');
     },

@@ -105,7 +105,12 @@ export function toUserProfile(u: Selectable<UsersTable>): UserProfile {
 }
 
 export async function getFan(db: Kysely<DB>, id: string): Promise<UserProfile> {
-  const u = await db.selectFrom('users').selectAll().where('id', '=', id).where('is_influencer', '=', false).executeTakeFirst();
+  const u = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_influencer', '=', false)
+    .executeTakeFirst();
   if (!u) throw notFound('Fan not found');
   return toUserProfile(u);
 }
@@ -138,7 +143,16 @@ export async function getFanDetails(
 ): Promise<FanDetails> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'display_name', 'user_name', 'main_profile_picture', 'status', 'email', 'last_login_at', 'last_logout_at'])
+    .select([
+      'id',
+      'display_name',
+      'user_name',
+      'main_profile_picture',
+      'status',
+      'email',
+      'last_login_at',
+      'last_logout_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!user) throw notFound('Fan not found');
@@ -174,7 +188,9 @@ export async function getFanDetails(
 }
 
 async function videoCalls(db: Kysely<DB>, userId: string, s: SectionQuery) {
-  const mine = db.selectFrom('video_calls').where((eb) => eb.or([eb('host_id', '=', userId), eb('receiver_id', '=', userId)]));
+  const mine = db
+    .selectFrom('video_calls')
+    .where((eb) => eb.or([eb('host_id', '=', userId), eb('receiver_id', '=', userId)]));
   const filtered = s.search ? mine.where(ilike('id', containsPattern(s.search))) : mine;
   const [rows, total, totalAll] = await Promise.all([
     filtered
@@ -190,7 +206,12 @@ async function videoCalls(db: Kysely<DB>, userId: string, s: SectionQuery) {
   return {
     totalAll: Number((totalAll ?? total).n),
     section: {
-      data: rows.map((r) => ({ _id: r.id, startedAt: isoOrNull(r.started_at), endedAt: isoOrNull(r.ended_at), status: r.status })),
+      data: rows.map((r) => ({
+        _id: r.id,
+        startedAt: isoOrNull(r.started_at),
+        endedAt: isoOrNull(r.ended_at),
+        status: r.status,
+      })),
       pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
     },
   };

@@ -70,7 +70,8 @@ export async function listRedemptions(
       displayName: r.display_name || REDEMPTION_DEFAULTS.displayName,
       discountCode: r.code_name || REDEMPTION_DEFAULTS.discountCode,
       discountCodeType: r.type || REDEMPTION_DEFAULTS.discountCodeType,
-      discountAmount: r.discount_amount_cents == null ? REDEMPTION_DEFAULTS.discountAmount : centsToDollars(r.discount_amount_cents),
+      discountAmount:
+        r.discount_amount_cents == null ? REDEMPTION_DEFAULTS.discountAmount : centsToDollars(r.discount_amount_cents),
       status: r.status || REDEMPTION_DEFAULTS.status,
       redeemedAt: iso(r.redeemed_at),
     })),
