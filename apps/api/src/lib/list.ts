@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SortOrder } from '@backoffice/shared-api';
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */
@@ -25,3 +25,11 @@ export function ilike(column: string, pattern: string): RawBuilder<boolean> {
 
 export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 export const isoOrNull = (d: Date | string | null | undefined): string | null => (d ? iso(d) : null);
+
+/** How many rows a filtered list has in all (the `total` of a list reply). */
+export async function countRows<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>): Promise<number> {
+  const row = await qb.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number((row as unknown as { n: number }).n);
+}
+
+export const paginationOf = (page: number, limit: number, total: number) => ({ page, limit, total });

@@ -12,7 +12,17 @@ import type {
 import type { DB, UsersTable } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';
-import { containsPattern, direction, ilike, iso, isoOrNull, normaliseSearch, offsetOf } from '../../lib/list';
+import {
+  containsPattern,
+  countRows,
+  direction,
+  ilike,
+  iso,
+  isoOrNull,
+  normaliseSearch,
+  offsetOf,
+  paginationOf,
+} from '../../lib/list';
 
 const FAN_SORT_COLUMNS: Record<FanSort, 'created_at' | 'user_name' | 'display_name' | 'email'> = {
   createdAt: 'created_at',
@@ -43,10 +53,10 @@ export async function listFans(db: Kysely<DB>, q: FanListQuery): Promise<{ rows:
       .limit(limit)
       .offset(offsetOf(page, limit))
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(base),
   ]);
   return {
-    total: Number(count.n),
+    total: count,
     rows: rows.map((r) => ({
       _id: r.id,
       userName: r.user_name,
@@ -200,11 +210,11 @@ async function videoCalls(db: Kysely<DB>, userId: string, s: SectionQuery) {
       .limit(s.limit)
       .offset(offsetOf(s.page, s.limit))
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    s.search ? mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : undefined,
+    countRows(filtered),
+    s.search ? countRows(mine) : undefined,
   ]);
   return {
-    totalAll: Number((totalAll ?? total).n),
+    totalAll: totalAll ?? total,
     section: {
       data: rows.map((r) => ({
         _id: r.id,
@@ -212,9 +222,23 @@ async function videoCalls(db: Kysely<DB>, userId: string, s: SectionQuery) {
         endedAt: isoOrNull(r.ended_at),
         status: r.status,
       })),
-      pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+      pagination: paginationOf(s.page, s.limit, total),
     },
   };
+}
+
+/**
+ * The money a fan's payments or refunds moved. A failed payment or refund moved none, so it is
+ * listed in its table but not counted in the card's total.
+ */
+async function settledCents(db: Kysely<DB>, table: 'transactions' | 'refunds', userId: string): Promise<number> {
+  const row = await db
+    .selectFrom(table as 'transactions')
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'failed')
+    .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
 }
 
 async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) {
@@ -228,15 +252,11 @@ async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) 
       .limit(s.limit)
       .offset(offsetOf(s.page, s.limit))
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    // A failed payment moved no money, so it is listed but not counted in the total.
-    mine
-      .where('status', '!=', 'failed')
-      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
-      .executeTakeFirstOrThrow(),
+    countRows(filtered),
+    settledCents(db, 'transactions', userId),
   ]);
   return {
-    totalAmount: centsToDollars(sum.cents),
+    totalAmount: centsToDollars(sum),
     data: rows.map((r) => ({
       _id: r.id,
       transactionId: r.transaction_id,
@@ -244,7 +264,7 @@ async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) 
       amount: centsToDollars(r.amount_cents),
       createdAt: iso(r.created_at),
     })),
-    pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+    pagination: paginationOf(s.page, s.limit, total),
   };
 }
 
@@ -259,15 +279,11 @@ async function fanRefunds(db: Kysely<DB>, userId: string, s: SectionQuery) {
       .limit(s.limit)
       .offset(offsetOf(s.page, s.limit))
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    // A failed refund returned nothing to the fan.
-    mine
-      .where('status', '!=', 'failed')
-      .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
-      .executeTakeFirstOrThrow(),
+    countRows(filtered),
+    settledCents(db, 'refunds', userId),
   ]);
   return {
-    totalRefundAmount: centsToDollars(sum.cents),
+    totalRefundAmount: centsToDollars(sum),
     data: rows.map((r) => ({
       _id: r.id,
       orderId: r.order_id,
@@ -276,7 +292,7 @@ async function fanRefunds(db: Kysely<DB>, userId: string, s: SectionQuery) {
       status: r.status,
       createdAt: iso(r.created_at),
     })),
-    pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+    pagination: paginationOf(s.page, s.limit, total),
   };
 }
 
@@ -294,11 +310,11 @@ async function fanDiscountCodes(db: Kysely<DB>, userId: string, s: SectionQuery)
       .limit(s.limit)
       .offset(offsetOf(s.page, s.limit))
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(filtered),
+    countRows(mine),
   ]);
   return {
-    totalDiscountCodeRedeem: Number(all.n),
+    totalDiscountCodeRedeem: all,
     data: rows.map((r) => ({
       _id: r.id,
       discountCodeId: r.discount_code_id as string,
@@ -306,6 +322,6 @@ async function fanDiscountCodes(db: Kysely<DB>, userId: string, s: SectionQuery)
       discountCodeType: r.type,
       discountAmount: centsToDollars(r.discount_amount_cents),
     })),
-    pagination: { page: s.page, limit: s.limit, total: Number(total.n) },
+    pagination: paginationOf(s.page, s.limit, total),
   };
 }

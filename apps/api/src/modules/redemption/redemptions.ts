@@ -7,7 +7,7 @@ import {
 } from '@backoffice/shared-api';
 import type { DB } from '../../db/schema';
 import { centsToDollars } from '../../lib/money';
-import { containsPattern, direction, ilike, iso, normaliseSearch, offsetOf } from '../../lib/list';
+import { containsPattern, countRows, direction, ilike, iso, normaliseSearch, offsetOf } from '../../lib/list';
 
 const SORT_COLUMNS: Record<RedemptionSort, string> = {
   createdAt: 'r.created_at',
@@ -60,10 +60,10 @@ export async function listRedemptions(
       .limit(limit)
       .offset(offsetOf(page, limit))
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(base),
   ]);
   return {
-    total: Number(count.n),
+    total: count,
     rows: rows.map((r) => ({
       _id: r.id,
       // Spec section 3 defaults: "N/A" for names, code and type, 0 for the amount, "Inactive".
