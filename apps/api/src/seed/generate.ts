@@ -55,6 +55,24 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
+const AVATAR_COLOURS = ['#1677ff', '#13c2c2', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#2f54eb', '#a0d911'];
+
+/**
+ * Demo pictures are drawn, not fetched: an SVG with the person's initials, inline as a data URI, so
+ * that no screen loads anything from outside the product (the machines have no internet, and an
+ * admin's browser should not call third parties).
+ */
+export function avatarDataUri(seed: string, initials: string, size: number): string {
+  let h = 0;
+  for (let i = 0; i < seed.length; i++) h = (h * 31 + seed.charCodeAt(i)) >>> 0;
+  const colour = AVATAR_COLOURS[h % AVATAR_COLOURS.length];
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">` +
+    `<rect width="100" height="100" fill="${colour}"/>` +
+    `<text x="50" y="50" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="40" fill="#fff">${initials.toUpperCase()}</text></svg>`;
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+}
+
 /** Influencers keep this share of what a fan pays; the rest is the platform fee. */
 const EARN_RATE = 0.8;
 
@@ -346,7 +364,7 @@ function makeUser(
     : rng.pick([`${first} ${last}`, `${first} ${last[0]}.`, first, `${first}${last[0]}`]);
   const hasPicture = isInfluencer ? rng.chance(0.95) : rng.chance(0.7);
   const picture = (suffix: string, size: number) =>
-    hasPicture ? `https://picsum.photos/seed/${userName}${suffix}/${size}` : '';
+    hasPicture ? avatarDataUri(`${userName}${suffix}`, `${first[0]}${last[0]}`, size) : '';
   const age = rng.int(18, 62);
 
   const user: SeedUser = {
@@ -441,7 +459,7 @@ function makeFixtureUser(
     user_name: fixture.userName,
     email: fixture.email,
     display_name: displayName,
-    main_profile_picture: `https://picsum.photos/seed/${fixture.userName}/200`,
+    main_profile_picture: avatarDataUri(fixture.userName, `${firstName[0]}${lastName[0]}`, 200),
     status: '1',
     created_at: iso(createdMs),
     updated_at: iso(createdMs + 10 * DAY),

@@ -98,6 +98,16 @@ describe('seedDemo', () => {
     expect(run).toMatchObject({ name: 'demo', scale: SCALE });
   });
 
+  it('draws every picture inline, so no screen fetches anything from outside the product', async () => {
+    const users = await main.db
+      .selectFrom('users')
+      .select(['main_profile_picture', 'profile_picture_one', 'profile_picture_two'])
+      .execute();
+    const pictures = users.flatMap((u) => [u.main_profile_picture, u.profile_picture_one, u.profile_picture_two]);
+    expect(pictures.filter(Boolean).length).toBeGreaterThan(0);
+    for (const p of pictures) expect(p === '' || p.startsWith('data:image/svg+xml')).toBe(true);
+  });
+
   it('does nothing the second time', async () => {
     const before = await countRows(main.db);
     const sums = await checksums(main.db);
