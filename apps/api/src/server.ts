@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { API_BASE_PATH, ErrorReply } from '@backoffice/shared-api';
+import { API_BASE_PATH, ErrorReply } from '@backoffice/shared-api/contract';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AppContext } from './context';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@backoffice/shared-api';
+import { AUTH_MESSAGES } from '@backoffice/shared-api/contract';
 import { RateLimiter } from '../src/lib/rate-limiter';
 import { defaultAuthLimits } from '../src/modules/auth/service';
 import { hashResetToken } from '../src/modules/auth/tokens';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { ErrorReply, endpoints, type Endpoint } from '@backoffice/shared-api';
+import { ErrorReply, endpoints, type Endpoint } from '@backoffice/shared-api/contract';
 import { startTestApi, type TestApi } from './helpers/test-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api';
+import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api/contract';
 import { startTestApi, type TestApi } from './helpers/test-api';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';

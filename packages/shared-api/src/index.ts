@@ -1,8 +1,14 @@
-export * from './contract/common';
-export * from './contract/enums';
-export * from './contract/countries';
-export * from './contract/auth';
-export * from './contract/people';
-export * from './contract/redemption';
-export * from './contract/endpoints';
-export * from './contract/realtime';
+/**
+ * The client side of the contract: constants and types, without the schema builder, so that the
+ * apps do not ship it. The server imports `@backoffice/shared-api/contract`.
+ */
+export * from './constants/enums';
+export * from './constants/countries';
+export * from './constants/realtime';
+export * from './constants/paths';
+export * from './constants/messages';
+export { MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH } from './contract/limits';
+export type { ErrorReply, Reply, SortOrder, ListParams } from './contract/common';
+export type * from './contract/auth';
+export type * from './contract/people';
+export type * from './contract/redemption';

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { SortOrder } from '@backoffice/shared-api';
+import type { SortOrder } from '@backoffice/shared-api/contract';
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */
 export function containsPattern(search: string): string {

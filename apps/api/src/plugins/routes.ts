@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { ErrorReply, type Endpoint } from '@backoffice/shared-api';
+import { ErrorReply, type Endpoint } from '@backoffice/shared-api/contract';
 
 type QueryOf<E> = E extends { querystring: infer Q extends TSchema } ? Static<Q> : Record<string, never>;
 type BodyOf<E> = E extends { body: infer B extends TSchema } ? Static<B> : undefined;

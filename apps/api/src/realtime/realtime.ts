@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
-import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api';
+import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api/contract';
 import type { AuthenticatedAdmin } from '../modules/auth/authenticate';
 
 export interface Realtime {

@@ -1,5 +1,10 @@
 import type { Insertable } from 'kysely';
-import { COUNTRY_CODES, DISCOUNT_CODE_TYPES, type CallStatus, type DiscountCodeType } from '@backoffice/shared-api';
+import {
+  COUNTRY_CODES,
+  DISCOUNT_CODE_TYPES,
+  type CallStatus,
+  type DiscountCodeType,
+} from '@backoffice/shared-api/contract';
 import type {
   CategoriesTable,
   DiscountCodesTable,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { CALL_STATUSES, COUNTRY_CODES, DISCOUNT_CODE_TYPES } from '@backoffice/shared-api';
+import { CALL_STATUSES, COUNTRY_CODES, DISCOUNT_CODE_TYPES } from '@backoffice/shared-api/contract';
 import { openDatabase, type Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { ONGOING_ENDED_AT, seedCounts, seedDemo, SEED_FIXTURES, type SeedResult } from './seed';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_BASE_PATH } from '@backoffice/shared-api';
+import { API_BASE_PATH } from '@backoffice/shared-api/contract';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
 import { seedDemo } from '../../src/seed/seed';

@@ -54,9 +54,9 @@ export const Dollars = Type.Number({ description: 'US dollars, 2 decimals' });
 export const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 export type SortOrder = Static<typeof SortOrder>;
 
-export const MAX_PAGE = 100_000;
-export const MAX_LIMIT = 100;
-export const MAX_SEARCH_LENGTH = 100;
+import { MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH } from './limits';
+
+export { MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH };
 
 export const Page = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
 export const Limit = Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 10 });

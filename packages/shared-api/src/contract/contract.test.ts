@@ -6,7 +6,7 @@ import {
   SOCIAL_LINK_TYPES,
   endpoints,
   FanListQuery,
-} from '../index';
+} from '../contract';
 
 describe('the contract', () => {
   it('names the enumerations exactly as the spec numbers and spells them', () => {

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Ok, OkEmpty, OkList } from './common';
+import { API_PATHS } from '../constants/paths';
 import {
   AdminProfile,
   ChangePasswordBody,
@@ -22,7 +23,7 @@ import {
 } from './people';
 import { RedemptionListQuery, RedemptionRecord } from './redemption';
 
-export const API_BASE_PATH = '/api/v1';
+export { API_BASE_PATH, API_PATHS } from '../constants/paths';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -47,7 +48,7 @@ const endpoint = <E extends Endpoint>(e: E) => e;
 export const endpoints = {
   signIn: endpoint({
     method: 'POST',
-    path: '/admin/signIn',
+    path: API_PATHS.signIn,
     auth: false,
     tag: 'auth',
     summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
@@ -56,7 +57,7 @@ export const endpoints = {
   }),
   getUserProfile: endpoint({
     method: 'GET',
-    path: '/admin/getUserProfile',
+    path: API_PATHS.getUserProfile,
     auth: true,
     tag: 'auth',
     summary: "The signed-in admin's profile; used to verify a restored session",
@@ -64,7 +65,7 @@ export const endpoints = {
   }),
   forgotPassword: endpoint({
     method: 'POST',
-    path: '/admin/forgotPassword',
+    path: API_PATHS.forgotPassword,
     auth: false,
     tag: 'auth',
     summary: 'Email a password reset link; replies the same whether or not the email is known',
@@ -73,7 +74,7 @@ export const endpoints = {
   }),
   verifyResetPasswordToken: endpoint({
     method: 'GET',
-    path: '/admin/verifyResetPasswordToken',
+    path: API_PATHS.verifyResetPasswordToken,
     auth: false,
     tag: 'auth',
     summary: 'Tell whether a reset token is still valid (does not use it up)',
@@ -82,7 +83,7 @@ export const endpoints = {
   }),
   resetPassword: endpoint({
     method: 'POST',
-    path: '/admin/resetPassword',
+    path: API_PATHS.resetPassword,
     auth: false,
     tag: 'auth',
     summary: 'Set a new password with a reset token; the token works once and every session ends',
@@ -91,7 +92,7 @@ export const endpoints = {
   }),
   changePassword: endpoint({
     method: 'PATCH',
-    path: '/admin/changePassword',
+    path: API_PATHS.changePassword,
     auth: true,
     tag: 'auth',
     summary: 'Change the password; revokes every session and returns a fresh token',
@@ -100,7 +101,7 @@ export const endpoints = {
   }),
   logout: endpoint({
     method: 'POST',
-    path: '/admin/logout',
+    path: API_PATHS.logout,
     auth: true,
     tag: 'auth',
     summary: 'Revoke the token this request carries',
@@ -108,7 +109,7 @@ export const endpoints = {
   }),
   changeStatus: endpoint({
     method: 'PATCH',
-    path: '/admin/changeStatus',
+    path: API_PATHS.changeStatus,
     auth: true,
     tag: 'people',
     summary: "Activate ('1') or deactivate ('0') a user account",
@@ -117,7 +118,7 @@ export const endpoints = {
   }),
   getAllFans: endpoint({
     method: 'GET',
-    path: '/admin/getAllFans',
+    path: API_PATHS.getAllFans,
     auth: true,
     tag: 'people',
     summary: 'Fans, paged; search matches user name, display name and email',
@@ -126,7 +127,7 @@ export const endpoints = {
   }),
   getFanDetail: endpoint({
     method: 'GET',
-    path: '/admin/getFanDetail',
+    path: API_PATHS.getFanDetail,
     auth: true,
     tag: 'people',
     summary: "A fan's full profile",
@@ -135,7 +136,7 @@ export const endpoints = {
   }),
   getFanDetails: endpoint({
     method: 'GET',
-    path: '/admin/getFanDetails',
+    path: API_PATHS.getFanDetails,
     auth: true,
     tag: 'people',
     summary:
@@ -145,7 +146,7 @@ export const endpoints = {
   }),
   getAllRedemptions: endpoint({
     method: 'GET',
-    path: '/redemption/getAll',
+    path: API_PATHS.getAllRedemptions,
     auth: true,
     tag: 'catalog',
     summary: 'Redemption history, paged; search matches the display name and the code name',

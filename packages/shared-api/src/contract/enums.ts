@@ -1,64 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CALL_STATUSES, DISCOUNT_CODE_TYPES } from '../constants/enums';
 
-/** Spec section 3, numbered as the spec numbers them. */
-export const GENDERS = { 1: 'Male', 2: 'Female', 3: 'Non-binary', 4: 'Prefer not to say' } as const;
-export type GenderCode = keyof typeof GENDERS;
+export * from '../constants/enums';
 
-export const SOCIAL_LINK_TYPES = {
-  1: 'Twitter',
-  2: 'Facebook',
-  3: 'Instagram',
-  4: 'Onlyfans',
-  5: 'Website',
-  6: 'Other',
-} as const;
-export type SocialLinkTypeCode = keyof typeof SOCIAL_LINK_TYPES;
-
-export const CALL_STATUSES = [
-  'Requested',
-  'Cancelled',
-  'Accepted',
-  'Missed',
-  'Ongoing',
-  'Completed',
-  'Rejected',
-] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
 export const CallStatus = Type.Union(CALL_STATUSES.map((s) => Type.Literal(s)));
-
-export const DISCOUNT_CODE_TYPES = [
-  'wallet_top_up',
-  'first_paid_call',
-  'refferal',
-  'signup',
-  'influencer_discount_code',
-  'promo_code',
-] as const;
-export type DiscountCodeType = (typeof DISCOUNT_CODE_TYPES)[number];
+export type CallStatus = Static<typeof CallStatus>;
 export const DiscountCodeType = Type.Union(DISCOUNT_CODE_TYPES.map((s) => Type.Literal(s)));
-
+export type DiscountCodeType = Static<typeof DiscountCodeType>;
 /** Account status of a user: '1' active, anything else inactive (spec: "Active when status is '1'"). */
 export const UserStatus = Type.Union([Type.Literal('1'), Type.Literal('0')]);
 export type UserStatus = Static<typeof UserStatus>;
-
 /** Admin availability: '1' available, '0' not. */
 export const AvailabilityStatus = Type.Union([Type.Literal('1'), Type.Literal('0')]);
 export type AvailabilityStatus = Static<typeof AvailabilityStatus>;
-
-export const REDEMPTION_STATUSES = ['Active', 'Inactive'] as const;
-export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
-
-export const TRANSACTION_TYPES = ['video_call', 'wallet_top_up', 'tip', 'refund'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-
-export const REFUND_DESTINATIONS = ['wallet', 'original_payment_method', 'bank_account'] as const;
-export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
-
-export const DECISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type DecisionStatus = (typeof DECISION_STATUSES)[number];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES } from '@backoffice/shared-api';
+import { AUTH_MESSAGES } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { unauthorized } from '../../lib/http-errors';
 import { verifyToken } from './tokens';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, endpoints } from '@backoffice/shared-api';
+import { AUTH_MESSAGES, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { AuthService, type AuthLimits } from './service';

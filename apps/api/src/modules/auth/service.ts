@@ -4,7 +4,7 @@ import {
   type AdminProfile,
   type ChangePasswordResult,
   type LoggedInAdmin,
-} from '@backoffice/shared-api';
+} from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { RateLimiter } from '../../lib/rate-limiter';

@@ -8,7 +8,7 @@ import type {
   FanSort,
   UserProfile,
   UserStatus,
-} from '@backoffice/shared-api';
+} from '@backoffice/shared-api/contract';
 import type { DB, UsersTable } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { centsToDollars } from '../../lib/money';

@@ -4,7 +4,7 @@ import {
   type RedemptionListQuery,
   type RedemptionRecord,
   type RedemptionSort,
-} from '@backoffice/shared-api';
+} from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { centsToDollars } from '../../lib/money';
 import { containsPattern, countRows, direction, ilike, iso, normaliseSearch, offsetOf } from '../../lib/list';

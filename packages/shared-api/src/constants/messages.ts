@@ -1,0 +1,16 @@
+/** Messages the client may show as they are. */
+export const AUTH_MESSAGES = {
+  signedIn: 'Signed in successfully',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many sign-in attempts. Try again later.',
+  forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  resetTokenValid: 'The password reset link is valid',
+  passwordReset: 'Your password has been reset. Sign in with your new password.',
+  passwordChanged: 'Password changed successfully',
+  wrongOldPassword: 'Current password is incorrect',
+  samePassword: 'The new password must differ from the current one',
+  loggedOut: 'Logout Successfully!',
+  missingToken: 'Authentication required',
+  invalidToken: 'Your session is invalid or has expired. Please sign in again.',
+} as const;

@@ -1,0 +1,9 @@
+/** The schemas of the contract (TypeBox): for the server, which validates and documents with them. */
+export * from './common';
+export * from './enums';
+export * from './auth';
+export * from './people';
+export * from './redemption';
+export * from './endpoints';
+export * from '../constants/countries';
+export * from '../constants/realtime';
