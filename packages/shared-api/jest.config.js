@@ -1,6 +1,2 @@
-module.exports = {
-  displayName: 'shared-api',
-  testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
-  testMatch: ['<rootDir>/src/**/*.test.ts'],
-};
+// jsdom: the client half (session in localStorage, HTTP, socket state) runs in the browser.
+module.exports = require('../../test-support/jest.web.js')('shared-api', __dirname);

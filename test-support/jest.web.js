@@ -1,0 +1,10 @@
+/** Shared jest settings of the browser packages and apps: jsdom, swc, the DOM setup. */
+module.exports = (displayName, rootDir) => ({
+  displayName,
+  rootDir,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  setupFilesAfterEnv: ['<rootDir>/../../test-support/setup-dom.ts'],
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/../../test-support/file-stub.js' },
+});
