@@ -43,6 +43,7 @@ export default tseslint.config(
   { files: ['packages/**/*.{ts,tsx}'], rules: noImportOf(APPS) },
   { files: ['packages/ui-kit/**/*.{ts,tsx}'], rules: noImportOf(APPS, { antd: true }) },
   ...APPS.map((app) => ({ files: [`apps/${app}/**/*.{ts,tsx}`], rules: noImportOf(APPS.filter((a) => a !== app)) })),
+  { files: ['**/*.{js,cjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {
