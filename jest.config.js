@@ -1,6 +1,6 @@
 /** One jest run for the whole repo; each package brings its own project. */
 module.exports = {
-  projects: ['<rootDir>/packages/*/jest.config.js', '<rootDir>/apps/*/jest.config.js'],
+  projects: ['<rootDir>/packages/*/jest.config.js', '<rootDir>/apps/*/jest.config.js', '<rootDir>/e2e/jest.config.js'],
   // Each embedded database holds ~0.5 GB; two workers fit the 2-core CI machine.
   maxWorkers: 2,
   // The API suites start real servers on real databases.

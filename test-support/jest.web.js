@@ -6,5 +6,9 @@ module.exports = (displayName, rootDir) => ({
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: ['<rootDir>/../../test-support/setup-dom.ts'],
-  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/../../test-support/file-stub.js' },
+  moduleNameMapper: {
+    '\\.(css|svg|png)$': '<rootDir>/../../test-support/file-stub.js',
+    // @ant-design/icons' CommonJS build requires an ES module of @ant-design/colors; jest cannot load it.
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+  },
 });

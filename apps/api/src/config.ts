@@ -23,6 +23,10 @@ export interface Config {
   bodyLimitBytes: number;
   seed: { enabled: boolean; scale: number; adminEmail: string; adminPassword: string };
   logLevel: string;
+  /** The shell's production build, served at / and /app; absent means API only. */
+  shellDist: string;
+  /** Published remote builds (remotes/<name>/<version>/) and the registry that points at them. */
+  releasesDir: string;
   /** Seconds a socket has to authenticate before it is dropped. */
   socketAuthTimeoutMs: number;
 }
@@ -77,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
       adminPassword: env.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     },
     logLevel: env.LOG_LEVEL || 'info',
+    shellDist: path.resolve(env.SHELL_DIST || path.join(repoRoot, 'apps', 'shell', 'dist')),
+    releasesDir: path.resolve(env.RELEASES_DIR || path.join(repoRoot, '.releases')),
     socketAuthTimeoutMs: int('SOCKET_AUTH_TIMEOUT_MS', env.SOCKET_AUTH_TIMEOUT_MS, 5000, 100, 60000),
   };
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
+import { registerWeb } from './plugins/web';
 import { authenticator, resolveToken } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import type { AuthLimits } from './modules/auth/service';
@@ -79,14 +80,28 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const context: AppContext = { config, db: database.db, secret, mailer, realtime, log: app.log };
 
-  registerErrorHandling(app);
+  const web: { spaFallback?: (reply: FastifyReply) => FastifyReply | undefined } = {};
+  registerErrorHandling(app, web);
   // Empty query values mean "not given" (spec section 7: empty values are omitted).
   app.addHook('preValidation', async (request) => {
     const q = request.query as Record<string, unknown> | undefined;
     if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
   });
 
-  await app.register(helmet, { global: true });
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      directives: {
+        // Remote code comes from this origin; a developer's override may load it from their own
+        // machine (the shell accepts only localhost overrides, and this is the same allow-list).
+        'script-src': ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
+        'connect-src': ["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*'],
+        'img-src': ["'self'", 'data:'],
+        // Plain-HTTP localhost must stay plain HTTP.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
   await app.register(cors, {
     origin: (origin, cb) => cb(null, allowOrigin(origin)),
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
@@ -115,6 +130,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     },
     { prefix: API_BASE_PATH },
   );
+  const served = await registerWeb(app, { shellDist: config.shellDist, releasesDir: config.releasesDir });
+  web.spaFallback = served.spaFallback;
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await database.db.selectFrom('seed_runs').select('name').limit(1).execute();
     return { statusCode: 200, message: 'ok' };

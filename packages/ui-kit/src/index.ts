@@ -1,1 +1,39 @@
-export {};
+/**
+ * The look of the back office. Apps take every antd component, icon and visual building block from
+ * here, never from antd itself (see README: one antd, one theme, one style cache across remotes).
+ */
+export * from './antd';
+
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type DataTableSort,
+  type DataTableSortOrder,
+} from './DataTable';
+export {
+  Pager,
+  pageWindow,
+  type PageWindowItem,
+  type PagerProps,
+  type NumberedPagerProps,
+  type SimplePagerProps,
+} from './Pager';
+export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
+export { LoadingOverlay, ErrorState, EmptyState, type ErrorStateProps } from './states';
+export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';
+export {
+  EPOCH_ISO,
+  formatCallDuration,
+  formatCallEnd,
+  formatDate,
+  formatDateTime,
+  formatDollars,
+  isOngoing,
+  shortId,
+  underscoresToSpaces,
+} from './formatters';
+
+// The providers, sign-in form and minimal host shared by the shell and the remotes' standalone hosts.
+export * from './host';

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../lib/http-errors';
 
 interface AjvError {
@@ -59,7 +59,11 @@ function messageOf(e: AjvError, field: string): string {
  * 4xx status with a message written for people; anything else is logged and answered with a
  * generic 500 that never carries a stack trace or SQL.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  /** Serves the shell's index.html for browser routes (/app/...); set once the web build is known. */
+  web: { spaFallback?: (reply: FastifyReply) => FastifyReply | undefined } = {},
+): void {
   app.setErrorHandler(
     (error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
       if (error instanceof HttpError) {
@@ -92,6 +96,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   );
 
   app.setNotFoundHandler((request, reply) => {
+    const isPageRoute =
+      request.method === 'GET' && !/^\/(api|socket\.io|remotes)(\/|$)/.test(request.url) && web.spaFallback;
+    if (isPageRoute) {
+      const sent = web.spaFallback?.(reply);
+      if (sent) return sent;
+    }
     const path = (request.url.split('?')[0] ?? '').slice(0, 200);
     return reply.status(404).send({ statusCode: 404, message: `No route for ${request.method} ${path}` });
   });

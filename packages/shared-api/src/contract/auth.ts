@@ -2,9 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AvailabilityStatus } from './enums';
 import { Id, Timestamp } from './common';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** argon2 cost grows with input; a cap keeps one request from costing the server seconds. */
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });

@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Dollars, Id, ListQuery, Page, Limit, Search, Timestamp } from './common';
 import { UserStatus } from './enums';
+import { FAN_DETAIL_SECTIONS, FAN_SORTS, type FanDetailSection, type FanSort } from '../constants/lists';
+
+export { FAN_DETAIL_SECTIONS, FAN_SORTS, type FanDetailSection, type FanSort };
 
 export const SocialLink = Type.Object(
   {
@@ -77,8 +80,6 @@ export const FanRow = Type.Object(
 );
 export type FanRow = Static<typeof FanRow>;
 
-export const FAN_SORTS = ['createdAt', 'userName', 'displayName', 'email'] as const;
-export type FanSort = (typeof FAN_SORTS)[number];
 export const FanListQuery = ListQuery(FAN_SORTS, 'createdAt', {
   status: Type.Optional(UserStatus),
 });
@@ -92,10 +93,6 @@ export type ChangeStatusQuery = Static<typeof ChangeStatusQuery>;
 
 export const ChangeStatusResult = Type.Object({ _id: Id, status: UserStatus }, { additionalProperties: false });
 export type ChangeStatusResult = Static<typeof ChangeStatusResult>;
-
-/** The sections of the fan detail reply that page and search; `tab` names the one they apply to. */
-export const FAN_DETAIL_SECTIONS = ['videoCalls', 'transactions', 'refunds', 'discountCodes'] as const;
-export type FanDetailSection = (typeof FAN_DETAIL_SECTIONS)[number];
 
 export const FanDetailsQuery = Type.Object(
   {

@@ -1,5 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Dollars, Id, ListQuery, MAX_SEARCH_LENGTH } from './common';
+import { REDEMPTION_DEFAULTS, REDEMPTION_SORTS, type RedemptionSort } from '../constants/lists';
+
+export { REDEMPTION_DEFAULTS, REDEMPTION_SORTS, type RedemptionSort };
 
 /** The redemption record of spec section 3, with its defaults applied by the server. */
 export const RedemptionRecord = Type.Object(
@@ -15,25 +18,6 @@ export const RedemptionRecord = Type.Object(
   { additionalProperties: false },
 );
 export type RedemptionRecord = Static<typeof RedemptionRecord>;
-
-export const REDEMPTION_DEFAULTS = {
-  displayName: 'N/A',
-  discountCode: 'N/A',
-  discountCodeType: 'N/A',
-  discountAmount: 0,
-  status: 'Inactive',
-} as const;
-
-export const REDEMPTION_SORTS = [
-  'createdAt',
-  'redeemedAt',
-  'displayName',
-  'discountCode',
-  'discountCodeType',
-  'discountAmount',
-  'status',
-] as const;
-export type RedemptionSort = (typeof REDEMPTION_SORTS)[number];
 
 export const RedemptionListQuery = ListQuery(REDEMPTION_SORTS, 'createdAt', {
   /** A discount code's id or its code name: only that code's redemptions. */

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the front end on the API's port: the shell's build at / (every unknown GET outside /api
+ * falls back to its index.html, so /app/... deep links work), published remotes at
+ * /remotes/<name>/<version>/, and the remote registry at /registry.json. Versioned files never
+ * change and are cached for a year; the registry, manifests and index.html are never cached, so a
+ * release or a rollback reaches admins on their next page load.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: { shellDist: string; releasesDir: string },
+): Promise<{
+  spaFallback: (reply: FastifyReply) => FastifyReply | undefined;
+}> {
+  const registryFile = path.join(opts.releasesDir, 'registry.json');
+  app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      return JSON.parse(await fs.promises.readFile(registryFile, 'utf8'));
+    } catch {
+      return { remotes: {} };
+    }
+  });
+
+  const remotesDir = path.join(opts.releasesDir, 'remotes');
+  fs.mkdirSync(remotesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: remotesDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (res, file) => {
+      res.header('Cache-Control', file.endsWith('mf-manifest.json') ? 'no-cache' : IMMUTABLE);
+      // A shell on another origin (a developer's) may fetch the manifest.
+      res.header('Access-Control-Allow-Origin', '*');
+    },
+  });
+
+  const index = path.join(opts.shellDist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`No shell build in ${opts.shellDist}: serving the API only (npm run build builds it)`);
+    return { spaFallback: () => undefined };
+  }
+  await app.register(fastifyStatic, {
+    root: opts.shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (res, file) => res.header('Cache-Control', file.endsWith('.html') ? 'no-cache' : IMMUTABLE),
+  });
+  const html = () => fs.readFileSync(index);
+  return {
+    spaFallback: (reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html()),
+  };
+}

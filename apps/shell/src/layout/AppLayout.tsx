@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Dropdown,
+  Grid,
+  Layout,
+  LockOutlined,
+  LogoutOutlined,
+  Menu,
+  MenuOutlined,
+  Space,
+  Tag,
+  Typography,
+  UserOutlined,
+} from '@backoffice/ui-kit';
+import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
+import { MENU, selectedKey, type MenuEntry } from './menu';
+import { useBase } from './useBase';
+import { OverrideBanner } from '../remotes/OverrideBanner';
+
+function menuItems(entries: MenuEntry[], base: string): NonNullable<Parameters<typeof Menu>[0]['items']> {
+  return entries.map((e) =>
+    e.children
+      ? { key: e.key, icon: e.icon, label: e.label, children: menuItems(e.children, base) }
+      : { key: e.key, icon: e.icon, label: <Link to={`${base}/${e.path}`.replace(/\/$/, '') || '/'}>{e.label}</Link> },
+  );
+}
+
+/** Header, side menu, content and footer around every signed-in screen. */
+export function AppLayout() {
+  const user = useAuthUser();
+  const navigate = useNavigate();
+  const { base, pathUnderBase } = useBase();
+  const screens = Grid.useBreakpoint();
+  const small = !screens.lg;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const siderRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    connectSocket();
+    return () => disconnectSocket();
+  }, []);
+
+  // On small screens the menu closes on a click outside it.
+  useEffect(() => {
+    if (!small || !menuOpen) return;
+    const close = (e: MouseEvent) => {
+      const t = e.target as Node;
+      if (!siderRef.current?.contains(t) && !toggleRef.current?.contains(t)) setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [small, menuOpen]);
+
+  const selected = selectedKey(pathUnderBase);
+  const openPayments = ['transactions', 'payouts-requests', 'payment-methods', 'payouts-history'].includes(selected);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        ref={siderRef}
+        breakpoint="lg"
+        collapsedWidth={0}
+        collapsed={small ? !menuOpen : false}
+        trigger={null}
+        width={240}
+        style={small ? { position: 'fixed', zIndex: 20, height: '100vh', left: 0, top: 0 } : undefined}
+      >
+        <Typography.Title level={4} style={{ color: '#fff', padding: '16px 24px', margin: 0 }}>
+          Back Office
+        </Typography.Title>
+        <nav aria-label="Main menu">
+          <Menu
+            theme="dark"
+            mode="inline"
+            selectedKeys={[selected]}
+            defaultOpenKeys={openPayments ? ['payments'] : []}
+            items={menuItems(MENU, base)}
+            // Choosing an item without a submenu closes the menu on small screens.
+            onClick={() => small && setMenuOpen(false)}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            padding: '0 16px',
+            background: '#fff',
+          }}
+        >
+          <Space>
+            {small && (
+              <Button
+                ref={toggleRef}
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                aria-expanded={menuOpen}
+                icon={<MenuOutlined />}
+                onClick={() => setMenuOpen((o) => !o)}
+              />
+            )}
+          </Space>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'change-password', icon: <LockOutlined />, label: 'Change Password' },
+                { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'change-password') navigate('/change-password');
+                else void authApi.logout().then(() => navigate('/login'));
+              },
+            }}
+          >
+            <Button type="text" icon={<UserOutlined />} aria-label="Account menu">
+              <span>
+                Hello, {user?.firstName} {user?.lastName}
+              </span>
+              <Tag color="blue" style={{ marginLeft: 8 }}>
+                Admin
+              </Tag>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <OverrideBanner />
+        <Layout.Content style={{ margin: 16 }}>
+          <Outlet />
+        </Layout.Content>
+        <Layout.Footer style={{ textAlign: 'center' }}>
+          Copyright © {new Date().getFullYear()} Back Office. All rights reserved.
+        </Layout.Footer>
+      </Layout>
+    </Layout>
+  );
+}

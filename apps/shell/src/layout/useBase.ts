@@ -1,0 +1,8 @@
+import { useLocation } from 'react-router-dom';
+
+/** Every route is served under /app and at the root; links keep to the base the admin is on. */
+export function useBase(): { base: '/app' | ''; pathUnderBase: string } {
+  const { pathname } = useLocation();
+  const onApp = pathname === '/app' || pathname.startsWith('/app/');
+  return { base: onApp ? '/app' : '', pathUnderBase: onApp ? pathname.slice(4) : pathname };
+}

@@ -1,0 +1,75 @@
+import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
+import { loadRegistry, type RemoteName } from './registry';
+
+class RemoteErrorBoundary extends Component<
+  { label: string; onRetry: () => void; children: ReactNode },
+  { error?: Error }
+> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`The ${this.props.label} screen failed`, error, info.componentStack);
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <ErrorState
+        title={`${this.props.label} stopped working`}
+        message="This screen ran into an error. The rest of the back office still works."
+        onRetry={this.props.onRetry}
+      />
+    );
+  }
+}
+
+type State = { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error'; message: string };
+
+/**
+ * One remote screen inside the shell's own React tree (so router, query client, theme and session
+ * reach it). Loading is lazy and isolated: a remote that is down, slow or throwing shows a fallback
+ * naming what is unavailable, with a Retry that works without reloading the page.
+ */
+export function RemoteScreen({ remote, module, label }: { remote: RemoteName; module: string; label: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    (async () => {
+      // A retry re-reads the registry and drops the runtime's cached (failed) remote entry.
+      await loadRegistry(attempt > 0);
+      const mod = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
+      if (!mod?.default) throw new Error(`${remote}/${module} has no screen`);
+      if (live) setState({ status: 'ready', Screen: mod.default });
+    })().catch((e: unknown) => {
+      console.warn(`Remote ${remote}/${module} could not be loaded`, e);
+      if (live) setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [remote, module, attempt]);
+
+  const retry = () => setAttempt((a) => a + 1);
+  if (state.status === 'loading') return <LoadingOverlay tip={`Loading ${label}…`} />;
+  if (state.status === 'error') {
+    return (
+      <ErrorState
+        title={`${label} is unavailable`}
+        message={`The ${remote} part of the back office could not be loaded right now. Other screens still work.`}
+        onRetry={retry}
+      />
+    );
+  }
+  const { Screen } = state;
+  return (
+    <RemoteErrorBoundary key={attempt} label={label} onRetry={retry}>
+      <Screen />
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,21 @@
+const createConfig = require('../../webpack/create-config');
+
+const config = createConfig({ name: 'shell', title: 'Back Office', dir: __dirname, port: 3000, host: true });
+
+/** In development the shell loads each remote from its own dev server, so every app reloads on change. */
+const DEV_REGISTRY = {
+  remotes: {
+    people: { version: 'dev', manifestUrl: 'http://localhost:3001/mf-manifest.json' },
+    payments: { version: 'dev', manifestUrl: 'http://localhost:3002/mf-manifest.json' },
+    catalog: { version: 'dev', manifestUrl: 'http://localhost:3003/mf-manifest.json' },
+  },
+};
+
+module.exports = (env, argv) => {
+  const c = config(env, argv);
+  c.devServer.setupMiddlewares = (middlewares, devServer) => {
+    devServer.app.get('/registry.json', (_req, res) => res.json(DEV_REGISTRY));
+    return middlewares;
+  };
+  return c;
+};

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:bundle`: what the front end costs an admin's browser, from the production builds.
+ * Prints the shell's initial JS, each remote's remoteEntry.js and each exposed screen's own JS
+ * (gzip), then loads the real product in Chromium: the sign-in page's JS, everything fetched before
+ * the Fans list shows its rows, the time from clicking Fans to its rows, and whether each shared
+ * library was loaded exactly once.
+ */
+const { execFileSync, spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { chromium } = require('playwright-core');
+
+const ROOT = path.resolve(__dirname, '..');
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+
+function staticSizes() {
+  const shellDist = path.join(ROOT, 'apps/shell/dist');
+  const html = fs.readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]*src="\/?([^"]+)"/g)].map((m) => m[1]);
+  const shellInitial = scripts.reduce((s, f) => s + gz(fs.readFileSync(path.join(shellDist, f))), 0);
+  console.log(
+    `shell initial JS (index.html scripts): ${kib(shellInitial)} gzip, CSS: 0 KiB (antd styles are CSS-in-JS)`,
+  );
+  const registry = JSON.parse(fs.readFileSync(path.join(ROOT, '.releases/registry.json'), 'utf8'));
+  for (const [name, entry] of Object.entries(registry.remotes)) {
+    const dir = path.join(ROOT, '.releases/remotes', name, entry.version);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+    console.log(
+      `${name} ${entry.version}: remoteEntry.js ${kib(gz(fs.readFileSync(path.join(dir, 'remoteEntry.js'))))} gzip (budget 10 KiB)`,
+    );
+    for (const e of manifest.exposes) {
+      const files = [...new Set([...(e.assets.js.sync || []), ...(e.assets.js.async || [])])];
+      const own = files.reduce(
+        (s, f) => s + (fs.existsSync(path.join(dir, f)) ? gz(fs.readFileSync(path.join(dir, f))) : 0),
+        0,
+      );
+      console.log(`  ${e.path}: ${kib(own)} gzip (${files.length} files)`);
+    }
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-bench-bundle-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(ROOT, 'apps/api'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: work, SEED_SCALE: '0.05', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  await new Promise((resolve, reject) => {
+    const t = setInterval(() => out.includes('Back office API ready') && (clearInterval(t), resolve()), 100);
+    child.on('exit', (c) => reject(new Error(`server exited ${c}: ${out}`)));
+  });
+  return {
+    url: `http://localhost:${port}`,
+    stop: () => (child.kill('SIGTERM'), fs.rmSync(work, { recursive: true, force: true })),
+  };
+}
+
+function trackJs(page) {
+  const seen = [];
+  page.on('response', async (r) => {
+    if (!/\.js(\?|$)/.test(r.url())) return;
+    try {
+      seen.push({ url: r.url(), gzip: gz(await r.body()) });
+    } catch {
+      // redirected or aborted
+    }
+  });
+  return seen;
+}
+
+const sum = (list) => list.reduce((s, r) => s + r.gzip, 0);
+
+async function browserFigures(url) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: url });
+    let page = await context.newPage();
+    let js = trackJs(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    console.log(`sign-in page JS: ${kib(sum(js))} gzip in ${js.length} files (budget 280 KiB)`);
+    await page.getByLabel('Email').fill('admin@backoffice.local');
+    await page.getByLabel('Password').fill('ChangeMe-Admin-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Hello, Ada Admin').waitFor();
+    await page.waitForLoadState('networkidle');
+    const t0 = Date.now();
+    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await page.locator('table tbody tr td').first().waitFor();
+    await page.getByText(/^Showing 1 to 10 of/).waitFor();
+    console.log(
+      `Fans list rows on screen ${Date.now() - t0} ms after clicking Fans (first visit, remote not loaded yet; budget 1000 ms)`,
+    );
+    await page.close();
+
+    // A fresh load straight onto the list, signed in: everything it takes to get the rows.
+    page = await context.newPage();
+    js = trackJs(page);
+    const t1 = Date.now();
+    await page.goto('/app/fans');
+    await page.getByText(/^Showing 1 to 10 of/).waitFor();
+    const ms = Date.now() - t1;
+    await page.waitForLoadState('networkidle');
+    console.log(
+      `Fans list from a cold page load: ${kib(sum(js))} gzip JS in ${js.length} files, rows after ${ms} ms (budget 400 KiB)`,
+    );
+    const urls = js.map((r) => r.url);
+    const dupes = urls.filter((u, i) => urls.indexOf(u) !== i);
+    const shared = await page.evaluate(() => {
+      const share = window.__FEDERATION__?.__SHARE__ ?? {};
+      const out = {};
+      for (const scopes of Object.values(share)) {
+        for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
+          for (const [v, info] of Object.entries(versions)) {
+            if (info.loaded || info.loading) (out[pkg] ??= new Set()).add(`${v}@${info.from}`);
+          }
+        }
+      }
+      return Object.fromEntries(Object.entries(out).map(([k, s]) => [k, [...s]]));
+    });
+    const twice = Object.entries(shared).filter(([, s]) => s.length > 1);
+    console.log(
+      `shared libraries loaded: ${
+        Object.entries(shared)
+          .map(([k, s]) => `${k} x${s.length}`)
+          .join(', ') || 'none reported'
+      }`,
+    );
+    console.log(
+      twice.length || dupes.length
+        ? `NOT ONCE: ${JSON.stringify(twice)} ${dupes.join(' ')}`
+        : 'each shared library was fetched once; no JS file was fetched twice',
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+(async () => {
+  execFileSync(process.execPath, ['scripts/start.js', '--no-serve'], { cwd: ROOT, stdio: 'inherit' });
+  staticSizes();
+  const server = await startServer();
+  try {
+    await browserFigures(server.url);
+  } finally {
+    server.stop();
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, signIn, state } from './support/browser';
+
+const ROOT = path.resolve(__dirname, '..');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('remotes at runtime', () => {
+  it('a remote whose manifest fails shows a fallback, the others keep working, and Retry recovers', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    let down = true;
+    await page.route('**/remotes/people/**/mf-manifest.json', (route) => (down ? route.abort() : route.continue()));
+    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await page.getByText('Fans is unavailable').waitFor();
+    // header, menu and another remote still work
+    await page.getByText('Hello, Ada Admin').waitFor();
+    await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+    await page.getByText('built by issue #6').waitFor();
+    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await page.getByText('Fans is unavailable').waitFor();
+    down = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Showing 1 to 10 of').waitFor();
+    await context.close();
+  });
+
+  it('fetches a remote only when one of its screens opens', async () => {
+    const { context, page } = await newPage(browser);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await signIn(page);
+    expect(fetched.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
+    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await page.getByText('Showing 1 to 10 of').waitFor();
+    expect(fetched.some((p) => p.startsWith('/remotes/people/'))).toBe(true);
+    expect(fetched.some((p) => p.startsWith('/remotes/catalog/') || p.startsWith('/remotes/payments/'))).toBe(false);
+    await context.close();
+  });
+
+  it('a republished remote reaches admins on their next page load, and a rollback takes it back, without touching the shell', async () => {
+    const { releases } = state();
+    const registryFile = path.join(releases, 'registry.json');
+    const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8'));
+    const current: string = registry.remotes.people.version;
+    // A "new build" of people: the same files with a visible change, published at a new version.
+    const next = `${current}-e2e`;
+    const from = path.join(releases, 'remotes', 'people', current);
+    const to = path.join(releases, 'remotes', 'people', next);
+    fs.cpSync(from, to, { recursive: true });
+    for (const f of fs.readdirSync(to).filter((n) => n.endsWith('.js'))) {
+      const file = path.join(to, f);
+      fs.writeFileSync(
+        file,
+        fs.readFileSync(file, 'utf8').replaceAll('Search by name or email', 'Search fans (new release)'),
+      );
+    }
+    const shellBefore = fs.statSync(path.join(ROOT, 'apps/shell/dist/index.html')).mtimeMs;
+    const remotes = (...args: string[]) =>
+      execFileSync(process.execPath, ['scripts/remotes.js', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, RELEASES_DIR: releases },
+        encoding: 'utf8',
+      });
+
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    await page.goto('/app/fans');
+    await page.getByPlaceholder('Search by name or email').waitFor();
+
+    remotes('promote', 'people', next);
+    await page.reload();
+    await page.getByPlaceholder('Search fans (new release)').waitFor();
+
+    remotes('rollback', 'people');
+    await page.reload();
+    await page.getByPlaceholder('Search by name or email').waitFor();
+    expect(JSON.parse(fs.readFileSync(registryFile, 'utf8')).remotes.people.version).toBe(current);
+    expect(fs.statSync(path.join(ROOT, 'apps/shell/dist/index.html')).mtimeMs).toBe(shellBefore);
+    await context.close();
+  });
+});
+
+describe('Fans list (the first vertical slice)', () => {
+  it('searches, sorts and pages, with the state kept in the URL across reload and Back', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page);
+    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    const footer = page.getByText(/^Showing 1 to 10 of \d+ entries$/);
+    await footer.waitFor();
+    const total = Number(/of (\d+) entries/.exec((await footer.textContent())!)![1]);
+    expect(total).toBeGreaterThan(20);
+    const headers = await page.locator('table thead th').allTextContents();
+    expect(headers.map((h) => h.trim())).toEqual(['User Name', 'Display Name', 'Email', 'Created On', 'Action']);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`Showing 11 to 20 of ${total} entries`).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    await page.getByRole('button', { name: 'User Name' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sortBy') === 'userName');
+    await page.getByText(`Showing 1 to 10 of ${total} entries`).waitFor();
+    const names = await page.locator('table tbody tr td:first-child').allTextContents();
+    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
+
+    await page.getByPlaceholder('Search by name or email').fill('  busy.fan ');
+    await page.waitForURL((u) => u.searchParams.get('search') === 'busy.fan');
+    await page.getByText('Showing 1 to 1 of 1 entries').waitFor();
+    await page.getByRole('cell', { name: 'busy.fan', exact: true }).waitFor();
+
+    await page.reload();
+    await page.getByText('Showing 1 to 1 of 1 entries').waitFor();
+    expect(await page.getByPlaceholder('Search by name or email').inputValue()).toBe('busy.fan');
+
+    await page.goBack();
+    await page.getByText(`Showing 1 to 10 of ${total} entries`).waitFor();
+    expect(new URL(page.url()).searchParams.get('sortBy')).toBe('userName');
+
+    await page.getByPlaceholder('Search by name or email').fill('no-such-fan-anywhere');
+    await page.getByText('Data Not Found').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ADMIN = { email: 'admin@backoffice.local', password: 'ChangeMe-Admin-2026', name: 'Ada Admin' };
+
+export interface E2EState {
+  baseURL: string;
+  dataDir: string;
+  releases: string;
+}
+
+export const state = (): E2EState => JSON.parse(process.env.E2E_STATE ?? '{}') as E2EState;
+
+/** Debian's Chromium; browsers cannot be downloaded on these machines. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: state().baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(`Hello, ${ADMIN.name}`).waitFor();
+}
+
+/** The newest email the server wrote to its outbox (no SMTP in tests). */
+export function latestEmail(): { to: string; subject: string; text: string; html: string } | undefined {
+  const dir = path.join(state().dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return undefined;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const last = files[files.length - 1];
+  return last ? JSON.parse(fs.readFileSync(path.join(dir, last), 'utf8')) : undefined;
+}

@@ -1,0 +1,112 @@
+import { authApi } from './auth-api';
+import { session } from './session';
+import { ADMIN, resetClient, signIn, stubHttp } from './test-utils';
+
+const ok = (data?: unknown) => ({ status: 200, data: { statusCode: 200, message: 'OK', data } });
+
+describe('authApi', () => {
+  let ctx: ReturnType<typeof resetClient>;
+  beforeEach(() => {
+    ctx = resetClient();
+  });
+  afterEach(() => ctx.restore());
+
+  it('signIn stores the admin and token on 200', async () => {
+    const requests = stubHttp(() => ok(ADMIN));
+    const reply = await authApi.signIn({ email: ADMIN.email, password: 'secret-pw' });
+    expect(reply.statusCode).toBe(200);
+    expect(requests[0]).toMatchObject({ method: 'post', url: '/admin/signIn' });
+    expect(session.getState().auth).toEqual({ user: ADMIN, authStatus: 'succeeded' });
+    expect(localStorage.getItem('_itoken')).toBe(ADMIN.token);
+  });
+
+  it('signIn marks the attempt failed, and returns the server reply, on an error', async () => {
+    stubHttp(() => ({ status: 401, data: { statusCode: 401, message: 'Invalid email or password' } }));
+    const reply = await authApi.signIn({ email: ADMIN.email, password: 'wrong' });
+    expect(reply).toEqual({ statusCode: 401, message: 'Invalid email or password' });
+    expect(session.getState().auth).toEqual({ user: null, authStatus: 'failed' });
+    expect(ctx.toasts).toEqual([]);
+  });
+
+  describe('verifySession', () => {
+    it('is false without asking the server when nobody is signed in', async () => {
+      const requests = stubHttp(() => ok());
+      await expect(authApi.verifySession()).resolves.toBe(false);
+      expect(requests).toHaveLength(0);
+    });
+
+    it('updates the stored names and availability on 200', async () => {
+      signIn();
+      const requests = stubHttp(() =>
+        ok({ ...ADMIN, token: undefined, firstName: 'Grace', lastName: 'Hopper', availabilityStatus: '1' }),
+      );
+      await expect(authApi.verifySession()).resolves.toBe(true);
+      expect(requests[0]).toMatchObject({ method: 'get', url: '/admin/getUserProfile' });
+      expect(session.getState().auth.user).toMatchObject({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        availabilityStatus: '1',
+        token: ADMIN.token,
+      });
+    });
+
+    it("logs out with the server's message on a non-200 reply, once", async () => {
+      signIn();
+      const message = 'Your session is invalid or has expired. Please sign in again.';
+      stubHttp(() => ({ status: 401, data: { statusCode: 401, message } }));
+      await expect(authApi.verifySession()).resolves.toBe(false);
+      expect(session.getState().auth.user).toBeNull();
+      expect(localStorage.getItem('_itoken')).toBeNull();
+      expect(ctx.toasts).toEqual([['info', message]]);
+    });
+
+    it('logs out when there is no reply at all', async () => {
+      signIn();
+      stubHttp(() => 'network-error');
+      await expect(authApi.verifySession()).resolves.toBe(false);
+      expect(session.getState().auth.user).toBeNull();
+      expect(ctx.toasts).toEqual([['info', 'Network error']]);
+    });
+  });
+
+  it('changePassword stores the fresh token on 200', async () => {
+    signIn();
+    const requests = stubHttp(() => ok({ token: 'token-2', expiresAt: '2031-01-01T00:00:00.000Z' }));
+    const reply = await authApi.changePassword({ oldPassword: 'old-secret', newPassword: 'new-secret-1' });
+    expect(reply.statusCode).toBe(200);
+    expect(requests[0]).toMatchObject({ method: 'patch', url: '/admin/changePassword' });
+    expect(localStorage.getItem('_itoken')).toBe('token-2');
+    expect(session.getState().auth.user?.token).toBe('token-2');
+  });
+
+  it('changePassword leaves the session as it was on an error', async () => {
+    signIn();
+    stubHttp(() => ({ status: 400, data: { statusCode: 400, message: 'Current password is incorrect' } }));
+    const reply = await authApi.changePassword({ oldPassword: 'nope', newPassword: 'new-secret-1' });
+    expect(reply.message).toBe('Current password is incorrect');
+    expect(localStorage.getItem('_itoken')).toBe(ADMIN.token);
+  });
+
+  it('logout calls the server and ends the session whatever it answers', async () => {
+    signIn();
+    const requests = stubHttp(() => ({ status: 500, data: { statusCode: 500, message: 'down' } }));
+    await authApi.logout();
+    expect(requests[0]).toMatchObject({ method: 'post', url: '/admin/logout' });
+    expect(requests[0]!.headers.get('Authorization')).toBe(`Bearer ${ADMIN.token}`);
+    expect(session.getState().auth.user).toBeNull();
+    expect(localStorage.getItem('_itoken')).toBeNull();
+    expect(ctx.toasts).toEqual([['info', 'Logout Successfully!']]);
+  });
+
+  it('sends the password reset calls to their paths', async () => {
+    const requests = stubHttp(() => ok());
+    await authApi.forgotPassword({ email: 'a@b.c' });
+    await authApi.verifyResetPasswordToken('tok_123');
+    await authApi.resetPassword({ token: 'tok_123', password: 'new-secret-1' });
+    expect(requests.map((r) => [r.method, r.url, r.params])).toEqual([
+      ['post', '/admin/forgotPassword', undefined],
+      ['get', '/admin/verifyResetPasswordToken', { token: 'tok_123' }],
+      ['post', '/admin/resetPassword', undefined],
+    ]);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Reply } from '../contract/common';
+import type {
+  AdminProfile,
+  ChangePasswordBody,
+  ChangePasswordResult,
+  ForgotPasswordBody,
+  LoggedInAdmin,
+  ResetPasswordBody,
+  SignInBody,
+} from '../contract/auth';
+import { API_PATHS } from '../constants/paths';
+import { apiRequest } from './http';
+import { session } from './session';
+import { readToken, writeToken } from './storage';
+import { reconnectSocket } from './socket';
+
+export const authApi = {
+  async signIn(body: SignInBody): Promise<Reply<LoggedInAdmin>> {
+    session.setAuthStatus('loading');
+    const reply = await apiRequest<LoggedInAdmin>('POST', API_PATHS.signIn, { body });
+    if (reply.statusCode === 200 && reply.data) session.signedIn(reply.data);
+    else session.setAuthStatus('failed');
+    return reply;
+  },
+
+  getUserProfile(): Promise<Reply<AdminProfile>> {
+    return apiRequest<AdminProfile>('GET', API_PATHS.getUserProfile);
+  },
+
+  /**
+   * Spec section 4: a restored session is checked with the server; any reply but 200 (no reply at
+   * all included) logs out, with the server's message as the toast. Resolves false when signed out.
+   */
+  async verifySession(): Promise<boolean> {
+    if (!session.getState().auth.user && !readToken()) return false;
+    // The 401 auto-logout is skipped here so that the toast shows the server's reason, once.
+    const reply = await apiRequest<AdminProfile>('GET', API_PATHS.getUserProfile, { skipAuthLogout: true });
+    // apiRequest turns a missing reply into statusCode 0, so that case lands here too.
+    if (reply.statusCode !== 200 || !reply.data) {
+      session.logout(reply.message || undefined);
+      return false;
+    }
+    const { firstName, lastName, email, availabilityStatus } = reply.data;
+    session.updateUser({ firstName, lastName, email, availabilityStatus });
+    return true;
+  },
+
+  forgotPassword(body: ForgotPasswordBody): Promise<Reply<unknown>> {
+    return apiRequest('POST', API_PATHS.forgotPassword, { body });
+  },
+
+  verifyResetPasswordToken(token: string): Promise<Reply<unknown>> {
+    return apiRequest('GET', API_PATHS.verifyResetPasswordToken, { query: { token } });
+  },
+
+  resetPassword(body: ResetPasswordBody): Promise<Reply<unknown>> {
+    return apiRequest('POST', API_PATHS.resetPassword, { body });
+  },
+
+  /** The server revokes every session on a change, this one too, and hands back its replacement. */
+  async changePassword(body: ChangePasswordBody): Promise<Reply<ChangePasswordResult>> {
+    const reply = await apiRequest<ChangePasswordResult>('PATCH', API_PATHS.changePassword, { body });
+    if (reply.statusCode === 200 && reply.data?.token) {
+      // Written directly too: requests carry _itoken even if the stored user is gone.
+      writeToken(reply.data.token);
+      session.updateUser({ token: reply.data.token, expiresAt: reply.data.expiresAt });
+      reconnectSocket();
+    }
+    return reply;
+  },
+
+  /** Ends the session here whatever the server answers: the admin asked to leave. */
+  async logout(): Promise<Reply<unknown>> {
+    const reply = await apiRequest('POST', API_PATHS.logout, { skipAuthLogout: true });
+    session.logout();
+    return reply;
+  },
+};

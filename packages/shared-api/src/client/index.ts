@@ -1,0 +1,10 @@
+/** The client half of shared-api: how every app talks to the API and to the shell's services. */
+export * from './config';
+export * from './storage';
+export * from './toast';
+export * from './session';
+export * from './http';
+export * from './auth-api';
+export * from './socket';
+export * from './query';
+export * from './people';

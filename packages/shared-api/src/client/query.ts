@@ -1,0 +1,34 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { FanListQuery } from '../contract/people';
+import type { RedemptionListQuery } from '../contract/redemption';
+import type { FanDetailsParams } from './people';
+import { ApiError } from './http';
+
+/** Another try will not change a 4xx answer; a network blip or a 5xx may pass the second time. */
+function retryOnce(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500) return false;
+  return failureCount < 1;
+}
+
+/** One client for the shell and every remote, so that they share one cache. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 30_000 },
+    },
+  });
+}
+
+/** Each key starts with its area, so that `invalidateQueries({ queryKey: ['fans'] })` reaches them all. */
+export const queryKeys = {
+  fans: {
+    all: ['fans'] as const,
+    list: (params: FanListQuery) => ['fans', 'list', params] as const,
+    detail: (id: string) => ['fans', 'detail', id] as const,
+    details: (id: string, params: FanDetailsParams = {}) => ['fans', 'details', id, params] as const,
+  },
+  redemptions: {
+    all: ['redemptions'] as const,
+    list: (params: RedemptionListQuery) => ['redemptions', 'list', params] as const,
+  },
+};

@@ -1,0 +1,152 @@
+import { useEffect, useRef } from 'react';
+import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import { SOCKET_EVENTS, SOCKET_PATH } from '../constants/realtime';
+import { getClientConfig } from './config';
+import { session } from './session';
+import { readToken } from './storage';
+
+/** The part of a socket.io client socket used here; tests stand in a fake with the same shape. */
+export interface SocketLike {
+  id?: string | undefined;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  off(event: string, listener?: (...args: unknown[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  disconnect(): unknown;
+}
+
+export type SocketConnectOptions = Partial<ManagerOptions & SocketOptions>;
+export type SocketFactory = (url: string | undefined, opts: SocketConnectOptions) => SocketLike;
+export type ServerEventHandler = (payload: unknown) => void;
+
+const defaultFactory: SocketFactory = (url, opts) => (url ? io(url, opts) : io(opts)) as unknown as SocketLike;
+
+let factory: SocketFactory = defaultFactory;
+let socket: SocketLike | null = null;
+let stopWatchingSession: (() => void) | null = null;
+
+// Kept outside any one socket, so subscriptions made before the connection (a remote mounting
+// early) or across reconnects and reconnectSocket() keep working.
+const handlers = new Map<string, Set<ServerEventHandler>>();
+const dispatchers = new Map<string, (...args: unknown[]) => void>();
+
+/** Tests only: replace socket.io's `io`; pass null to restore it. */
+export function __setSocketFactory(fn: SocketFactory | null): void {
+  factory = fn ?? defaultFactory;
+}
+
+function dispatcherFor(event: string): (...args: unknown[]) => void {
+  let d = dispatchers.get(event);
+  if (!d) {
+    d = (payload: unknown) => {
+      for (const h of [...(handlers.get(event) ?? [])]) {
+        // One subscriber failing must not keep the event from the others.
+        try {
+          h(payload);
+        } catch (err) {
+          console.error(`Handler of socket event "${event}" failed:`, err);
+        }
+      }
+    };
+    dispatchers.set(event, d);
+  }
+  return d;
+}
+
+function markDisconnected(): void {
+  session.setGeneral({ isSocketConnected: false, socketId: '' });
+  session.setAvailability('0');
+}
+
+/**
+ * Spec section 7. Only with a stored token; calling it again while a socket is open does nothing, so
+ * every app (and React's development double mount) may call it freely.
+ */
+export function connectSocket(): void {
+  if (socket || !readToken()) return;
+  const s = factory(getClientConfig().socketUrl ?? undefined, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: true,
+    reconnectionAttempts: 5,
+    reconnectionDelay: 1000,
+    autoConnect: true,
+  });
+  socket = s;
+
+  // Also on every reconnect: the server authenticates each connection afresh.
+  s.on('connect', () => {
+    if (socket !== s) return;
+    const token = readToken();
+    if (token) s.emit(SOCKET_EVENTS.authenticate, { token });
+    session.setGeneral({ isSocketConnected: true, socketId: s.id ?? '' });
+    session.setAvailability('1');
+  });
+  s.on('disconnect', () => {
+    if (socket === s) markDisconnected();
+  });
+  s.on('connect_error', (err: unknown) => {
+    // Spec section 8: logged only; socket.io retries by itself and the screens work without it.
+    console.error('Socket connection error:', err instanceof Error ? err.message : err);
+  });
+  for (const event of handlers.keys()) s.on(event, dispatcherFor(event));
+
+  // A logout anywhere (a 401 in a remote, another tab's token gone) must not leave this socket open.
+  stopWatchingSession = session.subscribe(() => {
+    if (!session.getState().auth.user && !readToken()) disconnectSocket();
+  });
+}
+
+export function disconnectSocket(): void {
+  stopWatchingSession?.();
+  stopWatchingSession = null;
+  const s = socket;
+  if (!s) return;
+  s.disconnect();
+  socket = null;
+  if (session.getState().general.isSocketConnected) markDisconnected();
+}
+
+/**
+ * Opens a fresh connection if one is open, so that it authenticates with the token now stored
+ * (the server drops the sockets of a session it revoked, as on a password change).
+ */
+export function reconnectSocket(): void {
+  if (!socket) return;
+  disconnectSocket();
+  connectSocket();
+}
+
+export function isSocketOpen(): boolean {
+  return socket !== null;
+}
+
+/** Subscribes to a server event; returns the unsubscribe function. */
+export function onServerEvent(event: string, handler: ServerEventHandler): () => void {
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+    socket?.on(event, dispatcherFor(event));
+  }
+  set.add(handler);
+  return () => {
+    const current = handlers.get(event);
+    if (!current) return;
+    current.delete(handler);
+    if (current.size === 0) {
+      handlers.delete(event);
+      const d = dispatchers.get(event);
+      dispatchers.delete(event);
+      if (d) socket?.off(event, d);
+    }
+  };
+}
+
+/** The latest `handler` is called, without resubscribing when a render passes a new function. */
+export function useServerEvent(event: string, handler: ServerEventHandler): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => onServerEvent(event, (payload) => latest.current(payload)), [event]);
+}

@@ -1,0 +1,51 @@
+/** Fakes for the client's unit tests (not exported from the package). */
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { LoggedInAdmin } from '../contract/auth';
+import { http } from './http';
+import { session } from './session';
+import { setToastHandler, type ToastKind } from './toast';
+
+export const ADMIN: LoggedInAdmin = {
+  _id: '8b6f7a52-1d0e-4f43-9c55-2d8c1f0f3a11',
+  token: 'token-1',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@example.com',
+  availabilityStatus: '0',
+};
+
+export type StubReply = { status: number; data?: unknown } | 'network-error';
+
+/**
+ * Replaces the transport of `http` with `reply`; returns the requests it saw. Settles as axios's own
+ * adapters do, so that `validateStatus` decides what rejects.
+ */
+export function stubHttp(reply: (config: InternalAxiosRequestConfig) => StubReply | Promise<StubReply>) {
+  const requests: InternalAxiosRequestConfig[] = [];
+  http.defaults.adapter = async (config) => {
+    requests.push(config);
+    const r = await reply(config);
+    if (r === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    const res: AxiosResponse = { data: r.data, status: r.status, statusText: '', headers: {}, config };
+    if (config.validateStatus && !config.validateStatus(r.status)) {
+      throw new AxiosError(`Request failed with status code ${r.status}`, 'ERR_BAD_RESPONSE', config, null, res);
+    }
+    return res;
+  };
+  return requests;
+}
+
+/** A clean slate: nothing stored, signed out, toasts captured. Returns the captured toasts. */
+export function resetClient(): { toasts: Array<[ToastKind, string]>; restore: () => void } {
+  localStorage.clear();
+  const toasts: Array<[ToastKind, string]> = [];
+  const unregister = setToastHandler((kind, message) => toasts.push([kind, message]));
+  session.logout('', { silent: true });
+  toasts.length = 0;
+  return { toasts, restore: unregister };
+}
+
+export function signIn(admin: LoggedInAdmin = ADMIN): void {
+  session.signedIn(admin);
+}

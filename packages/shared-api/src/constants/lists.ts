@@ -1,0 +1,28 @@
+/** List vocabularies shared by the server's validation and the apps' screens. */
+
+export const FAN_SORTS = ['createdAt', 'userName', 'displayName', 'email'] as const;
+export type FanSort = (typeof FAN_SORTS)[number];
+
+/** The sections of the fan detail reply that page and search; `tab` names the one they apply to. */
+export const FAN_DETAIL_SECTIONS = ['videoCalls', 'transactions', 'refunds', 'discountCodes'] as const;
+export type FanDetailSection = (typeof FAN_DETAIL_SECTIONS)[number];
+
+export const REDEMPTION_SORTS = [
+  'createdAt',
+  'redeemedAt',
+  'displayName',
+  'discountCode',
+  'discountCodeType',
+  'discountAmount',
+  'status',
+] as const;
+export type RedemptionSort = (typeof REDEMPTION_SORTS)[number];
+
+/** Spec section 3: the redemption record's defaults. */
+export const REDEMPTION_DEFAULTS = {
+  displayName: 'N/A',
+  discountCode: 'N/A',
+  discountCodeType: 'N/A',
+  discountAmount: 0,
+  status: 'Inactive',
+} as const;

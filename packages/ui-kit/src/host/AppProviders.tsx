@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { setToastHandler } from '@backoffice/shared-api';
+import { ThemeProvider, useToasts } from '../ThemeProvider';
+
+/** Routes the shared toast service (used by every app through shared-api) to antd notifications. */
+function ToastBridge() {
+  const toasts = useToasts();
+  useEffect(() => setToastHandler((kind, message) => toasts.show(kind, message)), [toasts]);
+  return null;
+}
+
+/**
+ * The providers every screen needs, in one place for the shell and for each remote's standalone
+ * host: the shared react-query client, the theme, and toasts.
+ */
+export function AppProviders({
+  queryClient,
+  mode = 'light',
+  children,
+}: {
+  queryClient: QueryClient;
+  mode?: 'light' | 'dark';
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider mode={mode}>
+        <ToastBridge />
+        {children}
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

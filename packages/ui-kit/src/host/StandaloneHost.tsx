@@ -1,0 +1,67 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { Button, Layout, Menu, Space, Typography } from 'antd';
+import { authApi, createQueryClient, restoreSession, useAuthUser } from '@backoffice/shared-api';
+import { AppProviders } from './AppProviders';
+import { SignInForm } from './SignInForm';
+import { LoadingOverlay } from '../states';
+
+export interface StandaloneArea {
+  /** The route under /app (and /), e.g. 'fans'. */
+  path: string;
+  label: string;
+  element: ReactNode;
+}
+
+function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
+  const user = useAuthUser();
+  if (!user) return <SignInForm title={`${title}: sign in`} />;
+  const routes = areas.map((a) => <Route key={a.path} path={`${a.path}/*`} element={a.element} />);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+        <Typography.Text style={{ color: '#fff' }} strong>
+          {title} (standalone)
+        </Typography.Text>
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          style={{ flex: 1 }}
+          items={areas.map((a) => ({ key: a.path, label: <Link to={`/app/${a.path}`}>{a.label}</Link> }))}
+        />
+        <Space>
+          <Typography.Text style={{ color: '#fff' }}>
+            {user.firstName} {user.lastName}
+          </Typography.Text>
+          <Button onClick={() => void authApi.logout()}>Logout</Button>
+        </Space>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <Routes>
+          <Route path="/app">{routes}</Route>
+          {routes}
+          <Route path="*" element={<Navigate to={`/app/${areas[0]?.path ?? ''}`} replace />} />
+        </Routes>
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+/**
+ * A minimal host so a remote's team can run its screens alone against the API, with the same
+ * providers, session and URLs as inside the shell (the screens cannot tell the difference).
+ */
+export function StandaloneHost({ title, areas }: { title: string; areas: StandaloneArea[] }) {
+  const queryClient = useMemo(() => createQueryClient(), []);
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    restoreSession()
+      .catch((e: unknown) => console.error(e))
+      .finally(() => setRestored(true));
+  }, []);
+  return (
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>{restored ? <Shell title={title} areas={areas} /> : <LoadingOverlay />}</BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,5 @@
+export { AppProviders } from './AppProviders';
+export { SignInForm } from './SignInForm';
+export { StandaloneHost, type StandaloneArea } from './StandaloneHost';
+export { useUrlListState, type UrlListState, type UrlListDefaults } from './useUrlListState';
+export { PlannedScreen } from './PlannedScreen';

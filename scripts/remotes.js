@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+/**
+ * Releases of the remotes, without touching the shell:
+ *
+ *   node scripts/remotes.js publish <remote>            build it, copy the build to an immutable
+ *                                                       versioned folder, point the registry at it
+ *   node scripts/remotes.js promote <remote> <version>  point the registry at a published version
+ *   node scripts/remotes.js rollback <remote>           point it back at the previous version
+ *   node scripts/remotes.js list                        what is published and current
+ *
+ * Builds live in <RELEASES_DIR>/remotes/<remote>/<version>/ and never change; the registry
+ * (<RELEASES_DIR>/registry.json) is the only thing a release rewrites, atomically. The server
+ * reads it on every request, so admins get the change on their next page load.
+ */
+const { execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const RELEASES = path.resolve(process.env.RELEASES_DIR || path.join(ROOT, '.releases'));
+const REGISTRY = path.join(RELEASES, 'registry.json');
+const REMOTES = ['people', 'payments', 'catalog'];
+
+function readRegistry() {
+  try {
+    return JSON.parse(fs.readFileSync(REGISTRY, 'utf8'));
+  } catch {
+    return { remotes: {} };
+  }
+}
+
+function writeRegistry(registry) {
+  fs.mkdirSync(RELEASES, { recursive: true });
+  const tmp = `${REGISTRY}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(registry, null, 2)}\n`);
+  fs.renameSync(tmp, REGISTRY); // readers see the old registry or the new one, never half
+}
+
+function filesUnder(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
+}
+
+/** Same build, same version: the version is the package version plus a hash of the build. */
+function versionOf(name, dist) {
+  const hash = crypto.createHash('sha256');
+  for (const f of filesUnder(dist)) {
+    hash.update(path.relative(dist, f));
+    hash.update(fs.readFileSync(f));
+  }
+  const pkg = require(path.join(ROOT, 'apps', name, 'package.json'));
+  return `${pkg.version}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+function build(name) {
+  console.log(`Building ${name}…`);
+  execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
+    cwd: path.join(ROOT, 'apps', name),
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function point(name, version) {
+  const registry = readRegistry();
+  const entry = registry.remotes[name] || { history: [] };
+  const history = (entry.history || []).filter((v) => v !== version);
+  if (entry.version && entry.version !== version) history.push(entry.version);
+  registry.remotes[name] = {
+    version,
+    manifestUrl: `/remotes/${name}/${version}/mf-manifest.json`,
+    updatedAt: new Date().toISOString(),
+    history: history.slice(-20),
+  };
+  writeRegistry(registry);
+}
+
+function publish(name, { skipBuild = false } = {}) {
+  const dist = path.join(ROOT, 'apps', name, 'dist');
+  if (!skipBuild) build(name);
+  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${dist} has no mf-manifest.json`);
+  const version = versionOf(name, dist);
+  const target = path.join(RELEASES, 'remotes', name, version);
+  if (!fs.existsSync(target)) {
+    const tmp = `${target}.${process.pid}.tmp`;
+    fs.cpSync(dist, tmp, { recursive: true });
+    fs.renameSync(tmp, target);
+  }
+  point(name, version);
+  console.log(`${name} ${version} published and current`);
+  return version;
+}
+
+function published(name) {
+  const dir = path.join(RELEASES, 'remotes', name);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => !v.endsWith('.tmp')) : [];
+}
+
+function main(argv) {
+  const [command, name, version] = argv;
+  const check = () => {
+    if (!REMOTES.includes(name)) throw new Error(`Unknown remote "${name}"; one of ${REMOTES.join(', ')}`);
+  };
+  switch (command) {
+    case 'publish':
+      check();
+      publish(name);
+      break;
+    case 'promote':
+      check();
+      if (!published(name).includes(version)) throw new Error(`${name} ${version} is not published`);
+      point(name, version);
+      console.log(`${name} now serves ${version}`);
+      break;
+    case 'rollback': {
+      check();
+      const entry = readRegistry().remotes[name];
+      const previous = entry?.history?.[entry.history.length - 1];
+      if (!previous) throw new Error(`${name} has no previous version to roll back to`);
+      const registry = readRegistry();
+      registry.remotes[name] = {
+        ...entry,
+        version: previous,
+        manifestUrl: `/remotes/${name}/${previous}/mf-manifest.json`,
+        updatedAt: new Date().toISOString(),
+        history: entry.history.slice(0, -1),
+      };
+      writeRegistry(registry);
+      console.log(`${name} rolled back to ${previous}`);
+      break;
+    }
+    case 'list': {
+      const registry = readRegistry();
+      for (const r of REMOTES) {
+        const current = registry.remotes[r]?.version;
+        console.log(
+          `${r}: ${
+            published(r)
+              .map((v) => (v === current ? `${v} (current)` : v))
+              .join(', ') || 'nothing published'
+          }`,
+        );
+      }
+      break;
+    }
+    default:
+      console.log('usage: node scripts/remotes.js publish|promote|rollback|list <remote> [version]');
+      process.exitCode = command ? 1 : 0;
+  }
+}
+
+module.exports = { publish, point, readRegistry, published, REMOTES, RELEASES };
+
+if (require.main === module) {
+  try {
+    main(process.argv.slice(2));
+  } catch (e) {
+    console.error(e.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The one webpack config factory of the four front-end apps (shell, people, payments, catalog).
+ * Each app's webpack.config.js is a call to it; what differs between apps is data, not code.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const rootPackage = require('../package.json');
+
+const ROOT = path.resolve(__dirname, '..');
+const version = (name) => rootPackage.dependencies[name] || rootPackage.devDependencies[name];
+
+/**
+ * Loaded once at runtime whichever remotes are open. The trailing-slash entries share subpaths
+ * (react-dom/client, react/jsx-runtime): without them a second react-dom loads and hooks break.
+ */
+const SINGLETONS = {
+  react: version('react'),
+  'react/': version('react'),
+  'react-dom': version('react-dom'),
+  'react-dom/': version('react-dom'),
+  'react-router-dom': version('react-router-dom'),
+  '@tanstack/react-query': version('@tanstack/react-query'),
+  dayjs: version('dayjs'),
+  'dayjs/': version('dayjs'),
+  axios: version('axios'),
+  'socket.io-client': version('socket.io-client'),
+  '@backoffice/shared-api': require('../packages/shared-api/package.json').version,
+  '@backoffice/ui-kit': require('../packages/ui-kit/package.json').version,
+};
+
+const shared = Object.fromEntries(
+  Object.entries(SINGLETONS).map(([name, requiredVersion]) => [
+    name,
+    { singleton: true, requiredVersion, strictVersion: false },
+  ]),
+);
+
+/**
+ * @param {object} app
+ * @param {string} app.name      federation name and output.uniqueName (people, payments, catalog, shell)
+ * @param {string} app.dir       the app's folder
+ * @param {number} app.port      dev server port
+ * @param {Record<string,string>} [app.exposes]  remote screens, e.g. { './Fans': './src/fans/FansScreen.tsx' }
+ * @param {boolean} [app.host]   the shell: registers remotes at runtime from its registry
+ * @param {string} [app.title]
+ */
+module.exports = function createConfig(app) {
+  return (_env, argv) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        // A remote is served from whatever versioned folder it was published to: find it at runtime.
+        publicPath: app.host ? '/' : 'auto',
+        uniqueName: app.name,
+        // The federation runtime asks for this name before hashes exist, only to learn the folder
+        // depth; give it the unhashed name then (same folder), the hashed one for the real file.
+        filename: production
+          ? (pathData) => (pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js')
+          : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            // Type errors are the type-check's job (npm test); the build only strips types.
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, configFile: path.join(app.dir, 'tsconfig.json') },
+            },
+            exclude: /node_modules/,
+          },
+        ],
+      },
+      cache: { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules/.cache/webpack', app.name) },
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic' },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes || {},
+          remotes: {},
+          shared,
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          // Offline machines: no type download, no type-sync server.
+          dts: false,
+          dev: false,
+          runtimePlugins: app.runtimePlugins || [],
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(ROOT, 'webpack/index.html'),
+          title: app.title || 'Back Office',
+          chunks: ['main'],
+        }),
+      ],
+      devServer: {
+        port: app.port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        // A shell elsewhere loads this remote's manifest with fetch.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        proxy: [
+          {
+            context: ['/api', '/socket.io'],
+            target: process.env.API_URL || 'http://127.0.0.1:8080',
+            ws: true,
+            changeOrigin: true,
+          },
+        ],
+      },
+    };
+  };
+};
