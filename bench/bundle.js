@@ -16,6 +16,7 @@ const { chromium } = require('playwright-core');
 
 const ROOT = path.resolve(__dirname, '..');
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const menu = (page, name) => page.locator('nav[aria-label="Main menu"]').getByRole('link', { name, exact: true });
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 
 function staticSizes() {
@@ -115,7 +116,7 @@ async function browserFigures(url) {
     await page.getByText('Hello, Ada Admin').waitFor();
     await page.waitForLoadState('networkidle');
     const t0 = Date.now();
-    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await menu(page, 'Fans').click();
     await page.locator('table tbody tr td').first().waitFor();
     await page.getByText(/^Showing 1 to 10 of/).waitFor();
     console.log(

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, signIn, state } from './support/browser';
+import { launch, newPage, signIn, state, menu } from './support/browser';
 
 const ROOT = path.resolve(__dirname, '..');
 let browser: Browser;
@@ -17,13 +17,13 @@ describe('remotes at runtime', () => {
     await signIn(page);
     let down = true;
     await page.route('**/remotes/people/**/mf-manifest.json', (route) => (down ? route.abort() : route.continue()));
-    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await menu(page, 'Fans').click();
     await page.getByText('Fans is unavailable').waitFor();
     // header, menu and another remote still work
     await page.getByText('Hello, Ada Admin').waitFor();
-    await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+    await menu(page, 'Notifications').click();
     await page.getByText('built by issue #6').waitFor();
-    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await menu(page, 'Fans').click();
     await page.getByText('Fans is unavailable').waitFor();
     down = false;
     await page.getByRole('button', { name: 'Retry' }).click();
@@ -37,7 +37,7 @@ describe('remotes at runtime', () => {
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     await signIn(page);
     expect(fetched.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
-    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await menu(page, 'Fans').click();
     await page.getByText('Showing 1 to 10 of').waitFor();
     expect(fetched.some((p) => p.startsWith('/remotes/people/'))).toBe(true);
     expect(fetched.some((p) => p.startsWith('/remotes/catalog/') || p.startsWith('/remotes/payments/'))).toBe(false);
@@ -91,7 +91,7 @@ describe('Fans list (the first vertical slice)', () => {
   it('searches, sorts and pages, with the state kept in the URL across reload and Back', async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page);
-    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await menu(page, 'Fans').click();
     const footer = page.getByText(/^Showing 1 to 10 of \d+ entries$/);
     await footer.waitFor();
     const total = Number(/of (\d+) entries/.exec((await footer.textContent())!)![1]);

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { ADMIN, latestEmail, launch, newPage, signIn } from './support/browser';
+import { ADMIN, latestEmail, launch, newPage, signIn, menu } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,10 +51,10 @@ describe('the shell', () => {
       'Setting',
     ]);
     for (const m of MENU) {
-      if (m.parent && !(await page.getByRole('link', { name: m.item, exact: true }).isVisible())) {
+      if (m.parent && !(await menu(page, m.item).isVisible())) {
         await page.getByText(m.parent, { exact: true }).click();
       }
-      await page.getByRole('link', { name: m.item, exact: true }).click();
+      await menu(page, m.item).click();
       await page.waitForURL((u) => u.pathname === m.path);
       await page.getByText(m.shows).first().waitFor();
     }
@@ -87,7 +87,7 @@ describe('the shell', () => {
     const token = await page.evaluate(() => localStorage.getItem('_itoken'));
     const res = await page.request.post('/api/v1/admin/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(200);
-    await page.getByRole('link', { name: 'Fans', exact: true }).click();
+    await menu(page, 'Fans').click();
     await page.waitForURL('**/login');
     await page.getByText('Logout Successfully!').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('_itoken'))).toBeNull();
@@ -118,11 +118,11 @@ describe('the shell', () => {
     }
     const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     await page.goto(link);
-    await page.getByLabel('New password').fill('short');
+    await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Use at least 8 characters').waitFor();
-    await page.getByLabel('New password').fill('A-brand-new-pass-1');
+    await page.getByLabel('New password', { exact: true }).fill('A-brand-new-pass-1');
     await page.getByLabel('Confirm new password').fill('A-brand-new-pass-1');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.waitForURL('**/login');

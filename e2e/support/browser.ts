@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const ADMIN = { email: 'admin@backoffice.local', password: 'ChangeMe-Admin-2026', name: 'Ada Admin' };
 
@@ -55,3 +55,7 @@ export function latestEmail(): { to: string; subject: string; text: string; html
   const last = files[files.length - 1];
   return last ? JSON.parse(fs.readFileSync(path.join(dir, last), 'utf8')) : undefined;
 }
+
+/** A link of the side menu (the dashboard has cards with the same names). */
+export const menu = (page: Page, name: string): Locator =>
+  page.locator('nav[aria-label="Main menu"]').getByRole('link', { name, exact: true });
