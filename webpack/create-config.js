@@ -96,6 +96,10 @@ module.exports = function createConfig(app) {
           dts: false,
           dev: false,
           runtimePlugins: app.runtimePlugins || [],
+          // Published remotes use the shell's federation runtime instead of each carrying its own
+          // copy in remoteEntry.js (~22 KiB gzip apiece). Dev servers keep theirs: they also boot
+          // standalone, where no shell provides one.
+          experiments: production ? (app.host ? { provideExternalRuntime: true } : { externalRuntime: true }) : {},
         }),
         new HtmlWebpackPlugin({
           template: path.join(ROOT, 'webpack/index.html'),

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AppProviders } from '@backoffice/ui-kit';
-import { createQueryClient, http, session } from '@backoffice/shared-api';
+import { createQueryClient, session } from '@backoffice/shared-api';
+import { ADMIN, stubHttp } from '@backoffice/shared-api/testing';
 import { AppRoutes } from '../routes';
 
 // The federation runtime is the browser tests' business; here remote screens never load.
@@ -11,27 +11,18 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 
-const ADMIN = {
-  _id: '6f1c2b9e-8a4d-4f3a-9c1e-2b7d5a8e4f10',
-  token: 'token-1',
-  expiresAt: '2030-01-01T00:00:00.000Z',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'ada@test.local',
-  availabilityStatus: '1' as const,
-};
+/** A profile reply for the signed-in fake admin. */
+const profile = () => ({
+  status: 200,
+  data: {
+    statusCode: 200,
+    message: 'Profile',
+    data: { ...ADMIN, bio: '', isEmailVerified: true, mainProfilePicture: '', timeZone: 'UTC' },
+  },
+});
 
-/** The server, faked at the HTTP adapter: the one place a unit test may stand in for it. */
-function serverReplies(reply: (config: InternalAxiosRequestConfig) => { status: number; data: unknown }) {
-  const calls: string[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    calls.push(`${config.method?.toUpperCase()} ${config.url}`);
-    const { status, data } = reply(config);
-    return { status, statusText: String(status), data, headers: {}, config, request: {} };
-  };
-  http.defaults.adapter = adapter;
-  return calls;
-}
+const calls = (requests: Array<{ method?: string; url?: string }>) =>
+  requests.map((r) => `${r.method?.toUpperCase()} ${r.url}`);
 
 function renderAt(path: string) {
   return render(
@@ -52,10 +43,10 @@ describe('the auth gate (spec sections 4 and 6)', () => {
   it.each(['/app', '/app/fans', '/fans', '/app/setting', '/change-password', '/nowhere'])(
     'sends a visitor with no admin in session from %s to /login',
     async (path) => {
-      const calls = serverReplies(() => ({ status: 500, data: {} }));
+      const requests = stubHttp(() => ({ status: 500, data: {} }));
       renderAt(path);
       expect(await screen.findByText('Sign in to the Back Office')).toBeInTheDocument();
-      expect(calls).toEqual([]);
+      expect(calls(requests)).toEqual([]);
     },
   );
 
@@ -63,31 +54,24 @@ describe('the auth gate (spec sections 4 and 6)', () => {
     ['/forgot-password', 'Forgot password'],
     ['/reset-password', 'This password reset link is invalid or has expired.'],
   ])('makes no session check on %s', async (path, text) => {
-    const calls = serverReplies(() => ({ status: 500, data: {} }));
+    const requests = stubHttp(() => ({ status: 500, data: {} }));
     renderAt(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(calls(requests)).toEqual([]);
   });
 
   it('verifies a stored session with the server and shows the screen when it holds', async () => {
     session.signedIn(ADMIN);
-    const calls = serverReplies(() => ({
-      status: 200,
-      data: {
-        statusCode: 200,
-        message: 'Profile',
-        data: { ...ADMIN, bio: '', isEmailVerified: true, mainProfilePicture: '', timeZone: 'UTC' },
-      },
-    }));
+    const requests = stubHttp(profile);
     renderAt('/app');
     expect(await screen.findByText('Welcome, Ada Admin')).toBeInTheDocument();
     expect(screen.getByText('Hello, Ada Admin')).toBeInTheDocument();
-    expect(calls).toContain('GET /admin/getUserProfile');
+    expect(calls(requests)).toContain('GET /admin/getUserProfile');
   });
 
   it('logs out and goes to /login when the session check fails, passing the server message along', async () => {
     session.signedIn(ADMIN);
-    serverReplies(() => ({
+    stubHttp(() => ({
       status: 401,
       data: { statusCode: 401, message: 'Your session is invalid or has expired. Please sign in again.' },
     }));
@@ -99,7 +83,7 @@ describe('the auth gate (spec sections 4 and 6)', () => {
 
   it('shows the not-found page for any other path once signed in', async () => {
     session.signedIn(ADMIN);
-    serverReplies(() => ({ status: 200, data: { statusCode: 200, message: 'Profile', data: ADMIN } }));
+    stubHttp(profile);
     renderAt('/app/no-such-screen');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
   });

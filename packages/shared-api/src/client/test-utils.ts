@@ -1,4 +1,7 @@
-/** Fakes for the client's unit tests (not exported from the package). */
+/**
+ * Fakes for unit tests of the client and of the screens that use it (`@backoffice/shared-api/testing`):
+ * the server is faked at the HTTP adapter, the one place a unit test may stand in for it.
+ */
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { LoggedInAdmin } from '../contract/auth';
 import { http } from './http';

@@ -1,1 +1,0 @@
-module.exports = require('../../test-support/jest.web.js')('catalog', __dirname);

@@ -1,0 +1,95 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppProviders } from '@backoffice/ui-kit';
+import { createQueryClient, session } from '@backoffice/shared-api';
+import { ADMIN, stubHttp } from '@backoffice/shared-api/testing';
+import FansScreen from './FansScreen';
+
+const fan = (i: number) => ({
+  _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  userName: `fan.${i}`,
+  displayName: `Fan ${i}`,
+  email: `fan${i}@example.com`,
+  firstName: 'Fan',
+  lastName: String(i),
+  status: '1',
+  createdAt: '2026-01-02T03:04:00.000Z',
+});
+
+let lastUrl = '';
+function Where() {
+  const l = useLocation();
+  lastUrl = l.pathname + l.search;
+  return null;
+}
+
+function renderFans(path = '/app/fans') {
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/app/fans/*" element={<FansScreen />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  session.signedIn(ADMIN);
+});
+
+describe('Fans list', () => {
+  it('shows the spec columns, the rows and the footer', async () => {
+    stubHttp(() => ({ status: 200, data: { statusCode: 200, message: 'Fans', data: [fan(1), fan(2)], total: 42 } }));
+    renderFans();
+    expect(await screen.findByText('fan.1')).toBeInTheDocument();
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['User Name', 'Display Name', 'Email', 'Created On', 'Action']);
+    expect(screen.getByText('Showing 1 to 10 of 42 entries')).toBeInTheDocument();
+  });
+
+  it('asks the server for the page, sort and search kept in the URL', async () => {
+    const requests = stubHttp(() => ({
+      status: 200,
+      data: { statusCode: 200, message: 'Fans', data: [fan(3)], total: 30 },
+    }));
+    renderFans('/app/fans?page=3&sortBy=email&sortOrder=asc&search=ann');
+    await screen.findByText('fan.3');
+    expect(requests[0]!.params).toEqual({ page: 3, limit: 10, search: 'ann', sortBy: 'email', sortOrder: 'asc' });
+    expect(screen.getByText('Showing 21 to 30 of 30 entries')).toBeInTheDocument();
+  });
+
+  it('sorting by a header goes back to page 1 and is written to the URL', async () => {
+    stubHttp(() => ({ status: 200, data: { statusCode: 200, message: 'Fans', data: [fan(1)], total: 30 } }));
+    renderFans('/app/fans?page=2');
+    await screen.findByText('fan.1');
+    await userEvent.click(screen.getByRole('button', { name: 'User Name' }));
+    await waitFor(() => expect(lastUrl).toBe('/app/fans?sortBy=userName&sortOrder=asc'));
+  });
+
+  it('says "Data Not Found" when there are no fans', async () => {
+    stubHttp(() => ({ status: 200, data: { statusCode: 200, message: 'Fans', data: [], total: 0 } }));
+    renderFans();
+    expect(await screen.findByText('Data Not Found')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 to 0 of 0 entries')).toBeInTheDocument();
+  });
+
+  it('shows an error state with a Retry that asks again', async () => {
+    let fail = true;
+    const requests = stubHttp(() =>
+      fail ? 'network-error' : { status: 200, data: { statusCode: 200, message: 'Fans', data: [fan(7)], total: 1 } },
+    );
+    renderFans();
+    expect(await screen.findByText('Fans could not be loaded', {}, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('fan.7')).toBeInTheDocument();
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+  });
+});
