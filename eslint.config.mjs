@@ -29,7 +29,9 @@ const noImportOf = (names, { antd = false } = {}) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', 'apps/api/scratch/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.data/**', '.releases/**', 'apps/api/scratch/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
