@@ -36,7 +36,9 @@ function staticSizes() {
     );
     // Shared libraries' fallback chunks are listed with an exposed module, but the shell provides
     // those; a screen's own JS is what is left.
-    const sharedFiles = new Set(manifest.shared.flatMap((s) => [...(s.assets.js.sync || []), ...(s.assets.js.async || [])]));
+    const sharedFiles = new Set(
+      manifest.shared.flatMap((s) => [...(s.assets.js.sync || []), ...(s.assets.js.async || [])]),
+    );
     for (const e of manifest.exposes) {
       // Async entries of an expose also list the chunks behind shared fallbacks, which the shell
       // provides instead; the browser figures below show what a screen really fetches.
