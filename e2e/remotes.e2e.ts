@@ -103,11 +103,21 @@ describe('Fans list (the first vertical slice)', () => {
     await page.getByText(`Showing 11 to 20 of ${total} entries`).waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes('/admin/getAllFans') && r.url().includes('sortBy=userName'),
+    );
     await page.getByRole('button', { name: 'User Name' }).click();
+    await sorted;
     await page.waitForURL((u) => u.searchParams.get('sortBy') === 'userName');
     await page.getByText(`Showing 1 to 10 of ${total} entries`).waitFor();
-    const names = await page.locator('table tbody tr td:first-child').allTextContents();
-    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
+    // the rows of the sorted reply replace the previous page's once it has rendered
+    let names: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      names = await page.locator('table tbody tr td:first-child').allTextContents();
+      if (names.join() === [...names].sort().join()) break;
+      await page.waitForTimeout(100);
+    }
+    expect([...names].sort()).toEqual(names);
 
     await page.getByPlaceholder('Search by name or email').fill('  busy.fan ');
     await page.waitForURL((u) => u.searchParams.get('search') === 'busy.fan');

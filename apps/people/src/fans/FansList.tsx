@@ -18,7 +18,7 @@ import { FANS_PAGE_SIZE, useFansListController } from './useFansListController';
 export function FansList() {
   const c = useFansListController();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: 'Fans' }]} />
       <Card
         title={

@@ -13,7 +13,7 @@ export function SettingPage() {
   }, []);
   const overrides = readOverrides();
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Setting</Typography.Title>
       <Card title="Profile">
         <Descriptions column={1}>
