@@ -1,65 +1,33 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Form, Input, LoadingOverlay, Result, Typography } from '@backoffice/ui-kit';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, authApi, toast, type Reply } from '@backoffice/shared-api';
-
-const passwordRules = [
-  { required: true, message: 'Password is required' },
-  { min: PASSWORD_MIN_LENGTH, message: `Use at least ${PASSWORD_MIN_LENGTH} characters` },
-  { max: PASSWORD_MAX_LENGTH, message: `Use at most ${PASSWORD_MAX_LENGTH} characters` },
-];
-
-/** Shows the server's field errors on their fields and its message above the form. */
-function useServerErrors<T extends object>() {
-  const [form] = Form.useForm<T>();
-  const [message, setMessage] = useState<string>();
-  const apply = (reply: Reply<unknown>) => {
-    setMessage(reply.message);
-    if (reply.errors) {
-      form.setFields(Object.entries(reply.errors).map(([name, errors]) => ({ name: name as never, errors: [errors] })));
-    }
-  };
-  return { form, message, setMessage, apply };
-}
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card style={{ maxWidth: 420, margin: '10vh auto' }}>
-      <Typography.Title level={3}>{title}</Typography.Title>
-      {children}
-    </Card>
-  );
-}
+import {
+  Alert,
+  AuthCard,
+  Button,
+  EmailField,
+  Form,
+  Input,
+  LoadingOverlay,
+  NewPasswordFields,
+  Result,
+  useServerForm,
+} from '@backoffice/ui-kit';
+import { AUTH_MESSAGES, authApi, toast } from '@backoffice/shared-api';
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const { form, message, setMessage, apply } = useServerErrors<{ email: string }>();
-  const submit = async ({ email }: { email: string }) => {
-    setBusy(true);
-    setMessage(undefined);
-    const reply = await authApi.forgotPassword({ email: email.trim() });
-    setBusy(false);
+  const { form, error, busy, submit } = useServerForm<{ email: string }>();
+  const onFinish = async ({ email }: { email: string }) => {
+    const reply = await submit(() => authApi.forgotPassword({ email: email.trim() }));
     if (reply.statusCode === 200) setSent(reply.message);
-    else apply(reply);
   };
   return (
-    <Page title="Forgot password">
+    <AuthCard title="Forgot password" error={error}>
       {sent ? (
         <Alert type="success" showIcon message={sent} role="status" />
       ) : (
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          {message && <Alert type="error" showIcon message={message} style={{ marginBottom: 16 }} role="alert" />}
-          <Form.Item
-            label="Email"
-            name="email"
-            rules={[
-              { required: true, message: 'Email is required' },
-              { type: 'email', message: 'Enter a valid email address' },
-            ]}
-          >
-            <Input autoComplete="email" autoFocus />
-          </Form.Item>
+        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <EmailField />
           <Button type="primary" htmlType="submit" block loading={busy}>
             Send reset link
           </Button>
@@ -68,7 +36,7 @@ export function ForgotPasswordPage() {
       <p style={{ marginTop: 16 }}>
         <Link to="/login">Back to sign in</Link>
       </p>
-    </Page>
+    </AuthCard>
   );
 }
 
@@ -77,13 +45,12 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const [check, setCheck] = useState<'checking' | 'valid' | string>('checking');
-  const [busy, setBusy] = useState(false);
-  const { form, message, setMessage, apply } = useServerErrors<{ password: string; confirm: string }>();
+  const { form, error, busy, submit } = useServerForm<{ password: string; confirm: string }>();
 
   // The link is checked before the form shows, so an expired link says so at once.
   useEffect(() => {
     if (!token) {
-      setCheck('This password reset link is invalid or has expired.');
+      setCheck(AUTH_MESSAGES.resetTokenInvalid);
       return;
     }
     void authApi.verifyResetPasswordToken(token).then((r) => setCheck(r.statusCode === 200 ? 'valid' : r.message));
@@ -93,68 +60,39 @@ export function ResetPasswordPage() {
   if (check !== 'valid') {
     return <Result status="warning" title={check} extra={<Link to="/forgot-password">Ask for a new link</Link>} />;
   }
-  const submit = async ({ password }: { password: string }) => {
-    setBusy(true);
-    setMessage(undefined);
-    const reply = await authApi.resetPassword({ token, password });
-    setBusy(false);
+  const onFinish = async ({ password }: { password: string }) => {
+    const reply = await submit(() => authApi.resetPassword({ token, password }));
     if (reply.statusCode === 200) {
       toast.success(reply.message);
       navigate('/login', { replace: true });
-    } else apply(reply);
+    }
   };
   return (
-    <Page title="Choose a new password">
-      {message && <Alert type="error" showIcon message={message} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label="New password" name="password" rules={passwordRules}>
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Confirm new password"
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: 'Confirm the new password' },
-            ({ getFieldValue }) => ({
-              validator: (_, v) =>
-                !v || v === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('The passwords do not match')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+    <AuthCard title="Choose a new password" error={error}>
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <NewPasswordFields name="password" />
         <Button type="primary" htmlType="submit" block loading={busy}>
           Reset password
         </Button>
       </Form>
-    </Page>
+    </AuthCard>
   );
 }
 
 export function ChangePasswordPage() {
-  const [busy, setBusy] = useState(false);
-  const { form, message, setMessage, apply } = useServerErrors<{
-    oldPassword: string;
-    newPassword: string;
-    confirm: string;
-  }>();
-  const submit = async (v: { oldPassword: string; newPassword: string }) => {
-    setBusy(true);
-    setMessage(undefined);
-    const reply = await authApi.changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword });
-    setBusy(false);
+  const { form, error, busy, submit } = useServerForm<{ oldPassword: string; newPassword: string; confirm: string }>();
+  const onFinish = async (v: { oldPassword: string; newPassword: string }) => {
+    const reply = await submit(() =>
+      authApi.changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword }),
+    );
     if (reply.statusCode === 200) {
       toast.success(reply.message);
       form.resetFields();
-    } else apply(reply);
+    }
   };
   return (
-    <Page title="Change Password">
-      {message && <Alert type="error" showIcon message={message} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+    <AuthCard title="Change Password" error={error}>
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item
           label="Current password"
           name="oldPassword"
@@ -162,29 +100,11 @@ export function ChangePasswordPage() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label="New password" name="newPassword" rules={passwordRules}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm new password"
-          name="confirm"
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: 'Confirm the new password' },
-            ({ getFieldValue }) => ({
-              validator: (_, v) =>
-                !v || v === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('The passwords do not match')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" />
         <Button type="primary" htmlType="submit" block loading={busy}>
           Change password
         </Button>
       </Form>
-    </Page>
+    </AuthCard>
   );
 }

@@ -1,48 +1,21 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { authApi, type SignInBody } from '@backoffice/shared-api';
+import { AuthCard, EmailField, useServerForm } from './AuthForm';
 
 /**
  * Email and password sign-in with field validation and the server's message. The shell's sign-in
  * screen and every remote's standalone host use this one form.
  */
 export function SignInForm({ title = 'Sign in', onSignedIn }: { title?: string; onSignedIn?: () => void }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<SignInBody>();
-
-  const submit = async (values: SignInBody) => {
-    setBusy(true);
-    setError(undefined);
-    const reply = await authApi.signIn({ email: values.email.trim(), password: values.password });
-    setBusy(false);
-    if (reply.statusCode === 200) {
-      onSignedIn?.();
-      return;
-    }
-    if (reply.errors) {
-      form.setFields(
-        Object.entries(reply.errors).map(([name, msg]) => ({ name: name as keyof SignInBody, errors: [msg] })),
-      );
-    }
-    setError(reply.message);
+  const { form, error, busy, submit } = useServerForm<SignInBody>();
+  const onFinish = async (values: SignInBody) => {
+    const reply = await submit(() => authApi.signIn({ email: values.email.trim(), password: values.password }));
+    if (reply.statusCode === 200) onSignedIn?.();
   };
-
   return (
-    <Card style={{ maxWidth: 400, margin: '10vh auto' }}>
-      <Typography.Title level={3}>{title}</Typography.Title>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Email is required' },
-            { type: 'email', message: 'Enter a valid email address' },
-          ]}
-        >
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
+    <AuthCard title={title} error={error}>
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <EmailField autoComplete="username" />
         <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -50,6 +23,6 @@ export function SignInForm({ title = 'Sign in', onSignedIn }: { title?: string; 
           Sign in
         </Button>
       </Form>
-    </Card>
+    </AuthCard>
   );
 }

@@ -3,3 +3,4 @@ export { SignInForm } from './SignInForm';
 export { StandaloneHost, type StandaloneArea } from './StandaloneHost';
 export { useUrlListState, type UrlListState, type UrlListDefaults } from './useUrlListState';
 export { PlannedScreen } from './PlannedScreen';
+export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthForm';

@@ -1,0 +1,88 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Card, Form, Input, Typography } from 'antd';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
+
+/** The card every auth screen sits in, with the server's message above the form. */
+export function AuthCard({ title, error, children }: { title: string; error?: string; children: ReactNode }) {
+  return (
+    <Card style={{ maxWidth: 420, margin: '10vh auto' }}>
+      <Typography.Title level={3}>{title}</Typography.Title>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      {children}
+    </Card>
+  );
+}
+
+export function EmailField({ autoComplete = 'email' }: { autoComplete?: string }) {
+  return (
+    <Form.Item
+      label="Email"
+      name="email"
+      rules={[
+        { required: true, message: 'Email is required' },
+        { type: 'email', message: 'Enter a valid email address' },
+      ]}
+    >
+      <Input autoComplete={autoComplete} autoFocus />
+    </Form.Item>
+  );
+}
+
+/** A new password (the server's length policy) and its confirmation. */
+export function NewPasswordFields({ name }: { name: string }) {
+  return (
+    <>
+      <Form.Item
+        label="New password"
+        name={name}
+        rules={[
+          { required: true, message: 'Password is required' },
+          { min: PASSWORD_MIN_LENGTH, message: `Use at least ${PASSWORD_MIN_LENGTH} characters` },
+          { max: PASSWORD_MAX_LENGTH, message: `Use at most ${PASSWORD_MAX_LENGTH} characters` },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label="Confirm new password"
+        name="confirm"
+        dependencies={[name]}
+        rules={[
+          { required: true, message: 'Confirm the new password' },
+          ({ getFieldValue }) => ({
+            validator: (_, v) =>
+              !v || v === getFieldValue(name)
+                ? Promise.resolve()
+                : Promise.reject(new Error('The passwords do not match')),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}
+
+/**
+ * Sends a form to the server and shows what it says: its field errors on their fields, its message
+ * above the form; `busy` while it waits.
+ */
+export function useServerForm<T extends object>() {
+  const [form] = Form.useForm<T>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async <R,>(send: () => Promise<Reply<R>>): Promise<Reply<R>> => {
+    setBusy(true);
+    setError(undefined);
+    const reply = await send();
+    setBusy(false);
+    if (reply.statusCode !== 200) {
+      setError(reply.message);
+      if (reply.errors) {
+        form.setFields(Object.entries(reply.errors).map(([name, msg]) => ({ name: name as never, errors: [msg] })));
+      }
+    }
+    return reply;
+  };
+  return { form, error, busy, submit };
+}
