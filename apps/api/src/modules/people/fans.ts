@@ -11,7 +11,7 @@ import type {
 } from '@backoffice/shared-api/contract';
 import type { DB, UsersTable } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { centsToDollars } from '../../lib/money';
+import { dollarsFromCents } from '../../lib/money';
 import {
   containsPattern,
   countRows,
@@ -89,7 +89,7 @@ export function toUserProfile(u: Selectable<UsersTable>): UserProfile {
     photoId: u.photo_id,
     pictureId: u.picture_id,
     gender: u.gender,
-    callChargesPerMin: centsToDollars(u.call_charges_per_min_cents),
+    callChargesPerMin: dollarsFromCents(u.call_charges_per_min_cents),
     dob: u.dob ? String(u.dob).slice(0, 10) : '',
     country: u.country ?? '',
     state: u.state,
@@ -256,12 +256,12 @@ async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) 
     settledCents(db, 'transactions', userId),
   ]);
   return {
-    totalAmount: centsToDollars(sum),
+    totalAmount: dollarsFromCents(sum),
     data: rows.map((r) => ({
       _id: r.id,
       transactionId: r.transaction_id,
       orderId: r.order_id,
-      amount: centsToDollars(r.amount_cents),
+      amount: dollarsFromCents(r.amount_cents),
       createdAt: iso(r.created_at),
     })),
     pagination: paginationOf(s.page, s.limit, total),
@@ -283,11 +283,11 @@ async function fanRefunds(db: Kysely<DB>, userId: string, s: SectionQuery) {
     settledCents(db, 'refunds', userId),
   ]);
   return {
-    totalRefundAmount: centsToDollars(sum),
+    totalRefundAmount: dollarsFromCents(sum),
     data: rows.map((r) => ({
       _id: r.id,
       orderId: r.order_id,
-      amount: centsToDollars(r.amount_cents),
+      amount: dollarsFromCents(r.amount_cents),
       transfer_to: r.transfer_to,
       status: r.status,
       createdAt: iso(r.created_at),
@@ -320,7 +320,7 @@ async function fanDiscountCodes(db: Kysely<DB>, userId: string, s: SectionQuery)
       discountCodeId: r.discount_code_id as string,
       discountCodeName: r.code_name,
       discountCodeType: r.type,
-      discountAmount: centsToDollars(r.discount_amount_cents),
+      discountAmount: dollarsFromCents(r.discount_amount_cents),
     })),
     pagination: paginationOf(s.page, s.limit, total),
   };

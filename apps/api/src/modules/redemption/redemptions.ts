@@ -6,7 +6,7 @@ import {
   type RedemptionSort,
 } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
-import { centsToDollars } from '../../lib/money';
+import { dollarsFromCents } from '../../lib/money';
 import { containsPattern, countRows, direction, ilike, iso, normaliseSearch, offsetOf } from '../../lib/list';
 
 const SORT_COLUMNS: Record<RedemptionSort, string> = {
@@ -71,7 +71,7 @@ export async function listRedemptions(
       discountCode: r.code_name || REDEMPTION_DEFAULTS.discountCode,
       discountCodeType: r.type || REDEMPTION_DEFAULTS.discountCodeType,
       discountAmount:
-        r.discount_amount_cents == null ? REDEMPTION_DEFAULTS.discountAmount : centsToDollars(r.discount_amount_cents),
+        r.discount_amount_cents == null ? REDEMPTION_DEFAULTS.discountAmount : dollarsFromCents(r.discount_amount_cents),
       status: r.status || REDEMPTION_DEFAULTS.status,
       redeemedAt: iso(r.redeemed_at),
     })),
