@@ -71,7 +71,9 @@ export async function listRedemptions(
       discountCode: r.code_name || REDEMPTION_DEFAULTS.discountCode,
       discountCodeType: r.type || REDEMPTION_DEFAULTS.discountCodeType,
       discountAmount:
-        r.discount_amount_cents == null ? REDEMPTION_DEFAULTS.discountAmount : dollarsFromCents(r.discount_amount_cents),
+        r.discount_amount_cents == null
+          ? REDEMPTION_DEFAULTS.discountAmount
+          : dollarsFromCents(r.discount_amount_cents),
       status: r.status || REDEMPTION_DEFAULTS.status,
       redeemedAt: iso(r.redeemed_at),
     })),
