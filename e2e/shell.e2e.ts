@@ -62,6 +62,28 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('on a small screen, toggles the menu and closes it on an outside click or after choosing an item', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.setViewportSize({ width: 600, height: 800 });
+    await signIn(page);
+    const fans = menu(page, 'Fans');
+    expect(await fans.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await fans.waitFor({ state: 'visible' });
+    await page.mouse.click(550, 400); // outside the menu
+    await fans.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await fans.click();
+    await page.waitForURL((u) => u.pathname === '/app/fans');
+    await fans.waitFor({ state: 'hidden' });
+    // an item with a submenu keeps the menu open
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByText('Manage Payments', { exact: true }).click();
+    await menu(page, 'Transactions').waitFor({ state: 'visible' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page);

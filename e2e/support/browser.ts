@@ -33,6 +33,10 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // "No uncaught error reaches the console in normal use": console errors count as failures too.
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
   return { context, page, errors };
 }
 

@@ -59,30 +59,30 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        ref={siderRef}
-        breakpoint="lg"
-        collapsedWidth={0}
-        collapsed={small ? !menuOpen : false}
-        trigger={null}
-        width={240}
-        style={small ? { position: 'fixed', zIndex: 20, height: '100vh', left: 0, top: 0 } : undefined}
-      >
-        <Typography.Title level={4} style={{ color: '#fff', padding: '16px 24px', margin: 0 }}>
-          Back Office
-        </Typography.Title>
-        <nav aria-label="Main menu">
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={[selected]}
-            defaultOpenKeys={openPayments ? ['payments'] : []}
-            items={menuItems(MENU, base)}
-            // Choosing an item without a submenu closes the menu on small screens.
-            onClick={() => small && setMenuOpen(false)}
-          />
-        </nav>
-      </Layout.Sider>
+      {/* On small screens a closed menu is not rendered at all: out of sight and out of the tab order. */}
+      {(!small || menuOpen) && (
+        <Layout.Sider
+          ref={siderRef}
+          trigger={null}
+          width={240}
+          style={small ? { position: 'fixed', zIndex: 20, height: '100vh', left: 0, top: 0 } : undefined}
+        >
+          <Typography.Title level={4} style={{ color: '#fff', padding: '16px 24px', margin: 0 }}>
+            Back Office
+          </Typography.Title>
+          <nav aria-label="Main menu">
+            <Menu
+              theme="dark"
+              mode="inline"
+              selectedKeys={[selected]}
+              defaultOpenKeys={openPayments ? ['payments'] : []}
+              items={menuItems(MENU, base)}
+              // Choosing an item without a submenu closes the menu on small screens.
+              onClick={() => small && setMenuOpen(false)}
+            />
+          </nav>
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header
           style={{
