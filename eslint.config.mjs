@@ -59,6 +59,7 @@ export default tseslint.config(
         clearInterval: 'readonly',
         setTimeout: 'readonly',
         window: 'readonly',
+        URL: 'readonly',
       },
     },
   },

@@ -142,6 +142,8 @@ async function browserFigures(url) {
     console.log(
       `Fans list from a cold page load: ${kib(sum(js))} gzip JS in ${js.length} files, rows after ${ms} ms (budget 400 KiB)`,
     );
+    const remoteJs = js.filter((r) => new URL(r.url).pathname.startsWith('/remotes/'));
+    console.log(`  of which the people remote's own: ${kib(sum(remoteJs))} gzip in ${remoteJs.length} files`);
     const urls = js.map((r) => r.url);
     const dupes = urls.filter((u, i) => urls.indexOf(u) !== i);
     const shared = await page.evaluate(() => {
