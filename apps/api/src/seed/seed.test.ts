@@ -5,29 +5,14 @@ import { sql, type Kysely } from 'kysely';
 import { CALL_STATUSES, COUNTRY_CODES, DISCOUNT_CODE_TYPES } from '@backoffice/shared-api/contract';
 import { openDatabase, type Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { ONGOING_ENDED_AT, seedCounts, seedDemo, SEED_FIXTURES, type SeedResult } from './seed';
+import { ONGOING_ENDED_AT, seedCounts, seedDemo, SEED_FIXTURES, TABLE_ORDER, type SeedResult } from './seed';
 import { REGIONS } from './names';
 
 const SCALE = 0.01;
 const OPTIONS = { scale: SCALE, adminEmail: 'seed-admin@test.local', adminPassword: 'Seed-Test-Password-1' };
 
 /** Every table the seed writes, admins and seed_runs aside (their rows hold a salted hash and now()). */
-const DATA_TABLES = [
-  'categories',
-  'languages',
-  'payment_methods',
-  'email_templates',
-  'users',
-  'influencer_requests',
-  'video_calls',
-  'transactions',
-  'refunds',
-  'payout_requests',
-  'payouts',
-  'discount_codes',
-  'redemptions',
-  'notifications',
-] as const;
+const DATA_TABLES = TABLE_ORDER;
 
 async function countRows(db: Kysely<DB>): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

@@ -28,7 +28,7 @@ const SEED_LOCK_KEY = 7_310_001;
 const ROWS_PER_INSERT = 5000;
 
 /** Tables in foreign-key order. */
-const TABLE_ORDER: ReadonlyArray<keyof SeedData> = [
+export const TABLE_ORDER: ReadonlyArray<keyof SeedData> = [
   'categories',
   'languages',
   'payment_methods',
