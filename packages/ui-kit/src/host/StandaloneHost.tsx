@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
-import { authApi, createQueryClient, restoreSession, useAuthUser } from '@backoffice/shared-api';
-import { AppProviders } from './AppProviders';
+import { authApi, useAuthUser } from '@backoffice/shared-api';
+import { HostRoot } from './HostRoot';
 import { SignInForm } from './SignInForm';
-import { LoadingOverlay } from '../states';
 
 export interface StandaloneArea {
   /** The route under /app (and /), e.g. 'fans'. */
@@ -52,16 +51,9 @@ function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
  * providers, session and URLs as inside the shell (the screens cannot tell the difference).
  */
 export function StandaloneHost({ title, areas }: { title: string; areas: StandaloneArea[] }) {
-  const queryClient = useMemo(() => createQueryClient(), []);
-  const [restored, setRestored] = useState(false);
-  useEffect(() => {
-    restoreSession()
-      .catch((e: unknown) => console.error(e))
-      .finally(() => setRestored(true));
-  }, []);
   return (
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>{restored ? <Shell title={title} areas={areas} /> : <LoadingOverlay />}</BrowserRouter>
-    </AppProviders>
+    <HostRoot>
+      <Shell title={title} areas={areas} />
+    </HostRoot>
   );
 }

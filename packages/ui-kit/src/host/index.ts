@@ -4,3 +4,4 @@ export { StandaloneHost, type StandaloneArea } from './StandaloneHost';
 export { useUrlListState, type UrlListState, type UrlListDefaults } from './useUrlListState';
 export { PlannedScreen } from './PlannedScreen';
 export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthForm';
+export { HostRoot } from './HostRoot';
