@@ -8,6 +8,7 @@ export * from './constants/realtime';
 export * from './constants/paths';
 export * from './constants/messages';
 export * from './constants/lists';
+export * from './constants/profile';
 export { MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './contract/limits';
 export type { ErrorReply, Reply, SortOrder, ListParams } from './contract/common';
 export type * from './contract/auth';

@@ -1,11 +1,28 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Reply } from '../contract/common';
-import type { ChangeStatusResult, FanDetails, FanListQuery, FanRow, UserProfile } from '../contract/people';
+import type {
+  Category,
+  ChangeStatusResult,
+  DecideRequestBody,
+  FanDetails,
+  FanListQuery,
+  FanRow,
+  InfluencerListQuery,
+  InfluencerRow,
+  Language,
+  RequestDetail,
+  RequestListQuery,
+  RequestRow,
+  UpdateUserProfileBody,
+  UserProfile,
+} from '../contract/people';
 import type { UserStatus } from '../constants/enums';
 import type { FanDetailSection } from '../constants/lists';
 import { API_PATHS } from '../constants/paths';
+import { SOCKET_EVENTS } from '../constants/realtime';
 import { ApiError, apiRequest } from './http';
 import { queryKeys } from './query';
+import { useServerEvent } from './socket';
 
 /** Page, limit and search apply to the section that `tab` names. */
 export interface FanDetailsParams {
@@ -20,10 +37,18 @@ export interface ChangeUserStatusVars {
   status: UserStatus;
 }
 
+export interface UpdateUserProfileVars {
+  id: string;
+  changes: UpdateUserProfileBody;
+}
+
 export interface ListResult<Row> {
   data: Row[];
   total: number;
 }
+
+/** Which kind of user a profile screen shows; each kind has its own detail call. */
+export type PersonKind = 'fan' | 'influencer';
 
 export const peopleApi = {
   getAllFans(query: FanListQuery, signal?: AbortSignal): Promise<Reply<FanRow[]>> {
@@ -41,17 +66,56 @@ export const peopleApi = {
   changeStatus(id: string, status: UserStatus): Promise<Reply<ChangeStatusResult>> {
     return apiRequest<ChangeStatusResult>('PATCH', API_PATHS.changeStatus, { query: { id, status } });
   },
+
+  getAllInfluencers(query: InfluencerListQuery, signal?: AbortSignal): Promise<Reply<InfluencerRow[]>> {
+    return apiRequest<InfluencerRow[]>('GET', API_PATHS.getAllInfluencers, { query, signal });
+  },
+
+  getInfluencerDetail(id: string, signal?: AbortSignal): Promise<Reply<UserProfile>> {
+    return apiRequest<UserProfile>('GET', API_PATHS.getInfluencerDetail, { query: { id }, signal });
+  },
+
+  updateUserProfile(id: string, changes: UpdateUserProfileBody): Promise<Reply<UserProfile>> {
+    return apiRequest<UserProfile>('PATCH', API_PATHS.updateUserProfile, { query: { id }, body: changes });
+  },
+
+  getAllRequests(query: RequestListQuery, signal?: AbortSignal): Promise<Reply<RequestRow[]>> {
+    return apiRequest<RequestRow[]>('GET', API_PATHS.getAllRequests, { query, signal });
+  },
+
+  getRequestDetail(id: string, signal?: AbortSignal): Promise<Reply<RequestDetail>> {
+    return apiRequest<RequestDetail>('GET', API_PATHS.getRequestDetail, { query: { id }, signal });
+  },
+
+  decideRequest(body: DecideRequestBody): Promise<Reply<RequestDetail>> {
+    return apiRequest<RequestDetail>('PATCH', API_PATHS.decideRequest, { body });
+  },
+
+  getCategories(signal?: AbortSignal): Promise<Reply<Category[]>> {
+    return apiRequest<Category[]>('GET', API_PATHS.getCategories, { signal });
+  },
+
+  getLanguages(signal?: AbortSignal): Promise<Reply<Language[]>> {
+    return apiRequest<Language[]>('GET', API_PATHS.getLanguages, { signal });
+  },
 };
 
+/** The reply's data, or an ApiError carrying the server's message (and field errors) to throw. */
+async function dataOf<T>(pending: Promise<Reply<T>>): Promise<T> {
+  const reply = await pending;
+  if (reply.statusCode !== 200 || reply.data === undefined) throw new ApiError(reply);
+  return reply.data;
+}
+
 /**
- * The Fans list. A non-200 reply rejects with an ApiError carrying the server's message, which is
+ * A paged list. A non-200 reply rejects with an ApiError carrying the server's message, which is
  * what the screen's error state shows; the previous page stays on screen while the next one loads.
  */
-export function useFansList(query: FanListQuery) {
+function usePagedList<Row>(queryKey: QueryKey, fetchPage: (signal: AbortSignal) => Promise<Reply<Row[]>>) {
   return useQuery({
-    queryKey: queryKeys.fans.list(query),
-    queryFn: async ({ signal }): Promise<ListResult<FanRow>> => {
-      const reply = await peopleApi.getAllFans(query, signal);
+    queryKey,
+    queryFn: async ({ signal }): Promise<ListResult<Row>> => {
+      const reply = await fetchPage(signal);
       if (reply.statusCode !== 200) throw new ApiError(reply);
       return { data: reply.data ?? [], total: reply.total ?? 0 };
     },
@@ -59,7 +123,91 @@ export function useFansList(query: FanListQuery) {
   });
 }
 
-/** Rejects with an ApiError on a non-200 reply; on success every fans query is refetched. */
+export function useFansList(query: FanListQuery) {
+  return usePagedList(queryKeys.fans.list(query), (signal) => peopleApi.getAllFans(query, signal));
+}
+
+export function useInfluencersList(query: InfluencerListQuery) {
+  return usePagedList(queryKeys.influencers.list(query), (signal) => peopleApi.getAllInfluencers(query, signal));
+}
+
+/** A new or decided application refreshes the list, so an open list needs no reload. */
+export function useRequestsList(query: RequestListQuery) {
+  const queryClient = useQueryClient();
+  useServerEvent(SOCKET_EVENTS.influencerRequestCreated, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.requests.all });
+  });
+  useServerEvent(SOCKET_EVENTS.influencerRequestDecided, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.requests.all });
+  });
+  return usePagedList(queryKeys.requests.list(query), (signal) => peopleApi.getAllRequests(query, signal));
+}
+
+/** A fan's or an influencer's full profile; rejects with the server's message (404 for an unknown id). */
+export function useUserProfile(kind: PersonKind, id: string | undefined) {
+  return useQuery({
+    queryKey: kind === 'fan' ? queryKeys.fans.detail(id ?? '') : queryKeys.influencers.detail(id ?? ''),
+    queryFn: ({ signal }) =>
+      dataOf(kind === 'fan' ? peopleApi.getFanDetail(id!, signal) : peopleApi.getInfluencerDetail(id!, signal)),
+    enabled: !!id,
+  });
+}
+
+/**
+ * Spec section 7: the fan detail call's data, or null when the reply is not a 200 (unknown id,
+ * failure), which the screen shows as 'No fan details available.'. Failures are logged to the
+ * console (spec section 8). The previous page stays on screen while the next one loads.
+ */
+export function useFanDetails(id: string | undefined, params: FanDetailsParams) {
+  return useQuery({
+    queryKey: queryKeys.fans.details(id ?? '', params),
+    queryFn: async ({ signal }): Promise<FanDetails | null> => {
+      const reply = await peopleApi.getFanDetails(id!, params, signal);
+      if (reply.statusCode === 200 && reply.data) return reply.data;
+      console.error(`Fan details could not be loaded: ${reply.message}`);
+      return null;
+    },
+    enabled: !!id,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useRequestDetail(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.requests.detail(id ?? ''),
+    queryFn: ({ signal }) => dataOf(peopleApi.getRequestDetail(id!, signal)),
+    enabled: !!id,
+  });
+}
+
+/** Lists that rarely change: fetched once per session. */
+export function useCategories() {
+  return useQuery({
+    queryKey: queryKeys.lookups.categories,
+    queryFn: ({ signal }) => dataOf(peopleApi.getCategories(signal)),
+    staleTime: Infinity,
+  });
+}
+
+export function useLanguages() {
+  return useQuery({
+    queryKey: queryKeys.lookups.languages,
+    queryFn: ({ signal }) => dataOf(peopleApi.getLanguages(signal)),
+    staleTime: Infinity,
+  });
+}
+
+/** Every query that shows users: a status or profile change may appear in any of them. */
+function invalidatePeople(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.fans.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.influencers.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.requests.all }),
+  ]);
+}
+
+/** Rejects with an ApiError on a non-200 reply; on success the lists that show users refetch. */
 export function useChangeUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -68,6 +216,36 @@ export function useChangeUserStatus() {
       if (reply.statusCode !== 200) throw new ApiError(reply);
       return reply;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.fans.all }),
+    onSuccess: () => invalidatePeople(queryClient),
+  });
+}
+
+/**
+ * Rejects with an ApiError whose `errors` name the refused fields (400, 409). On success the saved
+ * profile replaces the cached one, so the view shows it without another request.
+ */
+export function useUpdateUserProfile(kind: PersonKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: UpdateUserProfileVars) => dataOf(peopleApi.updateUserProfile(id, changes)),
+    onSuccess: async (profile) => {
+      const key = kind === 'fan' ? queryKeys.fans.detail(profile._id) : queryKeys.influencers.detail(profile._id);
+      queryClient.setQueryData(key, profile);
+      await invalidatePeople(queryClient);
+    },
+  });
+}
+
+/** Rejects with an ApiError: 409 when another admin decided first (the message says who and when). */
+export function useDecideRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DecideRequestBody) => dataOf(peopleApi.decideRequest(body)),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(queryKeys.requests.detail(detail._id), detail);
+      await invalidatePeople(queryClient);
+    },
+    // A 409 means the request changed under us: show what it is now.
+    onError: (_e, body) => queryClient.invalidateQueries({ queryKey: queryKeys.requests.detail(body.id) }),
   });
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { FanListQuery } from '../contract/people';
+import type { FanListQuery, InfluencerListQuery, RequestListQuery } from '../contract/people';
 import type { RedemptionListQuery } from '../contract/redemption';
 import type { FanDetailsParams } from './people';
 import { ApiError } from './http';
@@ -26,6 +26,20 @@ export const queryKeys = {
     list: (params: FanListQuery) => ['fans', 'list', params] as const,
     detail: (id: string) => ['fans', 'detail', id] as const,
     details: (id: string, params: FanDetailsParams = {}) => ['fans', 'details', id, params] as const,
+  },
+  influencers: {
+    all: ['influencers'] as const,
+    list: (params: InfluencerListQuery) => ['influencers', 'list', params] as const,
+    detail: (id: string) => ['influencers', 'detail', id] as const,
+  },
+  requests: {
+    all: ['requests'] as const,
+    list: (params: RequestListQuery) => ['requests', 'list', params] as const,
+    detail: (id: string) => ['requests', 'detail', id] as const,
+  },
+  lookups: {
+    categories: ['lookups', 'categories'] as const,
+    languages: ['lookups', 'languages'] as const,
   },
   redemptions: {
     all: ['redemptions'] as const,

@@ -26,3 +26,11 @@ export const REDEMPTION_DEFAULTS = {
   discountAmount: 0,
   status: 'Inactive',
 } as const;
+
+/** `name` sorts by first then last name. */
+export const INFLUENCER_SORTS = ['createdAt', 'name', 'userName', 'displayName', 'email'] as const;
+export type InfluencerSort = (typeof INFLUENCER_SORTS)[number];
+
+/** `createdAt` is the applicant's account; `updatedAt` is "requested on" (spec section 2). */
+export const REQUEST_SORTS = ['updatedAt', 'createdAt', 'name', 'userName', 'displayName', 'email'] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];

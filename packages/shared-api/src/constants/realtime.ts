@@ -11,8 +11,12 @@ export const SOCKET_EVENTS = {
   unauthorized: 'unauthorized',
   /** server -> admins: a new notification */
   notificationCreated: 'notification:new',
-  /** server -> admins: a new influencer request */
+  /** server -> admins: a new influencer request (a RequestRow) */
   influencerRequestCreated: 'influencer-request:new',
+  /** server -> admins: a request was approved or rejected (`{ _id, status }`) */
+  influencerRequestDecided: 'influencer-request:decided',
+  /** server -> admins: a user's profile or status changed (`{ _id }`) */
+  userUpdated: 'user:updated',
 } as const;
 export type SocketEvent = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 

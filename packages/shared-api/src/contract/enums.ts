@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CALL_STATUSES, DISCOUNT_CODE_TYPES } from '../constants/enums';
+import { CALL_STATUSES, DECISION_STATUSES, DISCOUNT_CODE_TYPES } from '../constants/enums';
 
 export * from '../constants/enums';
 
@@ -13,3 +13,6 @@ export type UserStatus = Static<typeof UserStatus>;
 /** Admin availability: '1' available, '0' not. */
 export const AvailabilityStatus = Type.Union([Type.Literal('1'), Type.Literal('0')]);
 export type AvailabilityStatus = Static<typeof AvailabilityStatus>;
+/** A request's or a payout request's state: pending until an admin decides, once. */
+export const DecisionStatus = Type.Union(DECISION_STATUSES.map((s) => Type.Literal(s)));
+export type DecisionStatus = Static<typeof DecisionStatus>;

@@ -7,3 +7,4 @@ export * from './redemption';
 export * from './endpoints';
 export * from '../constants/countries';
 export * from '../constants/realtime';
+export * from '../constants/profile';

@@ -1,9 +1,36 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Dollars, Id, ListQuery, Page, Limit, Search, Timestamp } from './common';
-import { UserStatus } from './enums';
-import { FAN_DETAIL_SECTIONS, FAN_SORTS, type FanDetailSection, type FanSort } from '../constants/lists';
+import { DecisionStatus, UserStatus } from './enums';
+import {
+  FAN_DETAIL_SECTIONS,
+  FAN_SORTS,
+  INFLUENCER_SORTS,
+  REQUEST_SORTS,
+  type FanDetailSection,
+  type FanSort,
+  type InfluencerSort,
+  type RequestSort,
+} from '../constants/lists';
+import {
+  DATE_PATTERN,
+  PHONE_PATTERN,
+  PICTURE_PATTERN,
+  PROFILE_LIMITS as L,
+  URL_PATTERN,
+  USER_NAME_PATTERN,
+  ZIP_CODE_PATTERN,
+} from '../constants/profile';
 
-export { FAN_DETAIL_SECTIONS, FAN_SORTS, type FanDetailSection, type FanSort };
+export {
+  FAN_DETAIL_SECTIONS,
+  FAN_SORTS,
+  INFLUENCER_SORTS,
+  REQUEST_SORTS,
+  type FanDetailSection,
+  type FanSort,
+  type InfluencerSort,
+  type RequestSort,
+};
 
 export const SocialLink = Type.Object(
   {
@@ -183,3 +210,146 @@ export const FanDetails = Type.Object(
   { additionalProperties: false },
 );
 export type FanDetails = Static<typeof FanDetails>;
+
+// ---------------------------------------------------------------------------------------------
+// Influencers, profile edits, applicant requests and the lists the profile fields refer to.
+
+/** Influencers list (spec section 2): name, user name, display name, email, created on. */
+export const InfluencerRow = FanRow;
+export type InfluencerRow = FanRow;
+
+export const InfluencerListQuery = ListQuery(INFLUENCER_SORTS, 'createdAt', {
+  status: Type.Optional(UserStatus),
+});
+export type InfluencerListQuery = Static<typeof InfluencerListQuery>;
+
+/** A text that may be left empty, or else must match `pattern`. */
+const EmptyOr = (pattern: string, maxLength: number) => Type.String({ maxLength, pattern: `(^$)|(${pattern})` });
+
+export const SocialLinkInput = Type.Object(
+  {
+    url: EmptyOr(URL_PATTERN, L.urlMax),
+    type: Type.Union([Type.Integer({ minimum: 1, maximum: 6 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The editable profile fields. Every field is optional (only the ones sent change); the edit forms
+ * send them all. The influencer fields are refused for a fan.
+ */
+export const UpdateUserProfileBody = Type.Object(
+  {
+    firstName: Type.Optional(Type.String({ minLength: 1, maxLength: L.nameMax })),
+    lastName: Type.Optional(Type.String({ minLength: 1, maxLength: L.nameMax })),
+    userName: Type.Optional(Type.String({ pattern: USER_NAME_PATTERN })),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: L.emailMax })),
+    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: L.displayNameMax })),
+    phone: Type.Optional(EmptyOr(PHONE_PATTERN, L.phoneMax)),
+    gender: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 4 }), Type.Null()])),
+    dob: Type.Optional(EmptyOr(DATE_PATTERN, 10)),
+    country: Type.Optional(EmptyOr('^[A-Z]{2}$', 2)),
+    state: Type.Optional(Type.String({ maxLength: L.placeMax })),
+    city: Type.Optional(Type.String({ maxLength: L.placeMax })),
+    zipCode: Type.Optional(EmptyOr(ZIP_CODE_PATTERN, L.zipCodeMax)),
+    address: Type.Optional(Type.String({ maxLength: L.addressMax })),
+    bio: Type.Optional(Type.String({ maxLength: L.bioMax })),
+    timeZone: Type.Optional(Type.String({ maxLength: L.timeZoneMax })),
+    searchKeywords: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: L.keywordMax }), { maxItems: L.keywordsMax }),
+    ),
+    spokenLanguage: Type.Optional(Type.Array(Id, { maxItems: L.languagesMax, uniqueItems: true })),
+    socialMedia: Type.Optional(Type.Array(SocialLinkInput, { maxItems: L.socialLinksMax })),
+    category: Type.Optional(Type.Array(Id, { maxItems: L.categoriesMax, uniqueItems: true })),
+    displayfullName: Type.Optional(Type.Boolean()),
+    mainProfilePicture: Type.Optional(EmptyOr(PICTURE_PATTERN, L.pictureMaxChars)),
+    // Influencer fields.
+    callChargesPerMin: Type.Optional(Type.Number({ minimum: 0, maximum: L.callChargesMax, multipleOf: 0.01 })),
+    callDurationInMin: Type.Optional(Type.Integer({ minimum: L.callDurationMin, maximum: L.callDurationMax })),
+    profilePictureOne: Type.Optional(EmptyOr(PICTURE_PATTERN, L.pictureMaxChars)),
+    profilePictureTwo: Type.Optional(EmptyOr(PICTURE_PATTERN, L.pictureMaxChars)),
+    photoId: Type.Optional(Type.String({ maxLength: L.photoIdMax })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateUserProfileBody = Static<typeof UpdateUserProfileBody>;
+
+/** Profile fields only an influencer has; sending one for a fan is a 400 on that field. */
+export const INFLUENCER_ONLY_FIELDS = [
+  'callChargesPerMin',
+  'callDurationInMin',
+  'profilePictureOne',
+  'profilePictureTwo',
+  'photoId',
+] as const satisfies ReadonlyArray<keyof UpdateUserProfileBody>;
+
+export const Category = Type.Object({ _id: Id, name: Type.String() }, { additionalProperties: false });
+export type Category = Static<typeof Category>;
+export const Language = Type.Object(
+  { _id: Id, code: Type.String(), name: Type.String() },
+  { additionalProperties: false },
+);
+export type Language = Static<typeof Language>;
+
+/** Influencer requests list: the applicant's columns plus the request's own (requested on = updatedAt). */
+export const RequestRow = Type.Object(
+  {
+    _id: Id,
+    userId: Id,
+    firstName: Type.String(),
+    lastName: Type.String(),
+    userName: Type.String(),
+    displayName: Type.String(),
+    email: Type.String(),
+    /** The applicant's account. */
+    createdAt: Timestamp,
+    /** Requested on. */
+    updatedAt: Timestamp,
+    status: DecisionStatus,
+  },
+  { additionalProperties: false },
+);
+export type RequestRow = Static<typeof RequestRow>;
+
+export const RequestListQuery = ListQuery(REQUEST_SORTS, 'updatedAt', {
+  /** Without it, every request; the screen asks for pending ones first. */
+  status: Type.Optional(DecisionStatus),
+});
+export type RequestListQuery = Static<typeof RequestListQuery>;
+
+export const AdminRef = Type.Object(
+  { _id: Id, firstName: Type.String(), lastName: Type.String() },
+  { additionalProperties: false },
+);
+export type AdminRef = Static<typeof AdminRef>;
+
+export const RequestDetail = Type.Object(
+  {
+    _id: Id,
+    status: DecisionStatus,
+    /** Why it was rejected (or the note sent with an approval); empty while pending. */
+    reason: Type.String(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    decidedAt: Type.Union([Timestamp, Type.Null()]),
+    decidedBy: Type.Union([AdminRef, Type.Null()]),
+    applicant: UserProfile,
+  },
+  { additionalProperties: false },
+);
+export type RequestDetail = Static<typeof RequestDetail>;
+
+export const DecideRequestBody = Type.Object(
+  {
+    id: Id,
+    decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+    /** Required for a rejection (it is sent to the applicant); optional note for an approval. */
+    reason: Type.Optional(Type.String({ maxLength: L.reasonMax })),
+  },
+  { additionalProperties: false },
+);
+export type DecideRequestBody = Static<typeof DecideRequestBody>;
+
+/** What the marketplace sends when a fan applies to become an influencer. */
+export const CreateInfluencerRequestBody = Type.Object({ userId: Id }, { additionalProperties: false });
+export type CreateInfluencerRequestBody = Static<typeof CreateInfluencerRequestBody>;

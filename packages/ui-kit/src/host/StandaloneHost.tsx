@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
-import { authApi, useAuthUser } from '@backoffice/shared-api';
+import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
 import { HostRoot } from './HostRoot';
 import { SignInForm } from './SignInForm';
 
@@ -14,6 +14,13 @@ export interface StandaloneArea {
 
 function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
   const user = useAuthUser();
+  const signedIn = !!user;
+  // As in the shell: live updates (new requests, notifications) reach a remote run on its own too.
+  useEffect(() => {
+    if (!signedIn) return;
+    connectSocket();
+    return () => disconnectSocket();
+  }, [signedIn]);
   if (!user) return <SignInForm title={`${title}: sign in`} />;
   const routes = areas.map((a) => <Route key={a.path} path={`${a.path}/*`} element={a.element} />);
   return (
