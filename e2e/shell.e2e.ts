@@ -10,8 +10,8 @@ afterAll(() => browser?.close());
 const MENU: Array<{ item: string; parent?: string; path: string; shows: string }> = [
   { item: 'Dashboard', path: '/app', shows: `Welcome, ${ADMIN.name}` },
   { item: 'Fans', path: '/app/fans', shows: 'Showing 1 to 10 of' },
-  { item: 'Influencers', path: '/app/influencers', shows: 'built by issue #4' },
-  { item: 'Requests', path: '/app/requests', shows: 'built by issue #4' },
+  { item: 'Influencers', path: '/app/influencers', shows: 'Showing 1 to 10 of' },
+  { item: 'Requests', path: '/app/requests', shows: 'Requested On' },
   { item: 'Manage calls', path: '/app/calls', shows: 'built by issue #6' },
   { item: 'Transactions', parent: 'Manage Payments', path: '/app/transactions', shows: 'built by issue #5' },
   { item: 'Payouts Request', parent: 'Manage Payments', path: '/app/payouts-requests', shows: 'built by issue #5' },

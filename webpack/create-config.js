@@ -108,7 +108,8 @@ module.exports = function createConfig(app) {
         }),
       ],
       devServer: {
-        port: app.port,
+        // DEV_PORT lets a second copy (or a test) run beside one on the usual port.
+        port: Number(process.env.DEV_PORT) || app.port,
         host: '127.0.0.1',
         allowedHosts: ['localhost', '127.0.0.1'],
         historyApiFallback: true,

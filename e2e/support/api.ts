@@ -1,0 +1,37 @@
+import { ADMIN, state } from './browser';
+
+export interface ApiReply<T = any> {
+  statusCode: number;
+  message: string;
+  data?: T;
+  total?: number;
+  errors?: Record<string, string>;
+}
+
+/**
+ * Calls the product's own API from the test, as the marketplace or a second admin would: to learn
+ * what the screens should show and to make things happen behind the page's back.
+ */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  opts: { token?: string; query?: Record<string, string | number>; body?: unknown } = {},
+): Promise<ApiReply<T>> {
+  const url = new URL(`/api/v1${path}`, state().baseURL);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  return (await res.json()) as ApiReply<T>;
+}
+
+export async function apiToken(): Promise<string> {
+  const reply = await api('POST', '/admin/signIn', { body: { email: ADMIN.email, password: ADMIN.password } });
+  if (reply.statusCode !== 200) throw new Error(`sign-in failed: ${reply.message}`);
+  return reply.data.token as string;
+}
