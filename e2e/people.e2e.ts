@@ -32,20 +32,25 @@ describe('the people remote', () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page);
     const busy = await fanByUserName('busy.fan');
-    const details = (
-      await api('GET', '/admin/getFanDetails', { token, query: { id: busy._id } })
-    ).data as Record<string, any>;
+    const details = (await api('GET', '/admin/getFanDetails', { token, query: { id: busy._id } })).data as Record<
+      string,
+      any
+    >;
 
     await menu(page, 'Fans').click();
     await page.getByRole('textbox', { name: 'Search by name or email' }).fill('busy.fan');
     await page.keyboard.press('Enter');
-    await table(page).getByRole('row', { name: /busy\.fan/ }).getByRole('link', { name: 'Details' }).click();
+    await table(page)
+      .getByRole('row', { name: /busy\.fan/ })
+      .getByRole('link', { name: 'Details' })
+      .click();
     await page.waitForURL(`**/app/details/fan-details/${busy._id}`);
 
     await page.getByText(`@busy.fan`).waitFor();
     await page.getByText('Active', { exact: true }).first().waitFor();
     await page.getByText(String(details.totalUserCalls), { exact: true }).first().waitFor();
-    const dollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const dollars = (n: number) =>
+      `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     await page.getByText(dollars(details.transactions.totalAmount)).first().waitFor();
     await page.getByText(dollars(details.refunds.totalRefundAmount)).first().waitFor();
 
@@ -58,7 +63,9 @@ describe('the people remote', () => {
     const someCall = details.videoCalls.data[3]._id as string;
     await page.getByPlaceholder('Search Call ID').fill(someCall.slice(0, 8));
     await page.keyboard.press('Enter');
-    await table(page).getByText(`${someCall.slice(0, 8)}...`).waitFor();
+    await table(page)
+      .getByText(`${someCall.slice(0, 8)}...`)
+      .waitFor();
     expect(await table(page).locator('tbody tr').count()).toBe(1);
     // fewer rows than the page size: no pager
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
@@ -88,7 +95,10 @@ describe('the people remote', () => {
     await page.getByRole('tab', { name: 'Discount Codes' }).click();
     await page.getByPlaceholder('Search Code name').waitFor();
     await page.getByText(`Total Redeemed: ${details.discountCodes.totalDiscountCodeRedeem}`).waitFor();
-    await page.getByText(`${(details.discountCodes.data[0].discountCodeId as string).slice(0, 8)}...`).first().waitFor();
+    await page
+      .getByText(`${(details.discountCodes.data[0].discountCodeId as string).slice(0, 8)}...`)
+      .first()
+      .waitFor();
 
     // Back on calls, the call table starts again from page 1.
     await page.getByRole('tab', { name: 'Calls' }).click();
@@ -155,7 +165,10 @@ describe('the people remote', () => {
     await menu(page, 'Influencers').click();
     await page.getByText('Showing 1 to 10 of').waitFor();
     const first = (await api('GET', '/admin/getAllInfluencers', { token })).data[0];
-    await table(page).getByRole('row', { name: new RegExp(first.email) }).getByRole('link', { name: 'View' }).click();
+    await table(page)
+      .getByRole('row', { name: new RegExp(first.email) })
+      .getByRole('link', { name: 'View' })
+      .click();
     await page.waitForURL(`**/app/influencers/view/${first._id}`);
     await page.getByText(first.email).first().waitFor();
     await page.getByText('Call charges per minute').waitFor();
@@ -176,7 +189,10 @@ describe('the people remote', () => {
     await table(page).getByText(applicant.email).waitFor();
 
     // Approve it.
-    await table(page).getByRole('row', { name: new RegExp(applicant.email) }).getByRole('link', { name: 'View' }).click();
+    await table(page)
+      .getByRole('row', { name: new RegExp(applicant.email) })
+      .getByRole('link', { name: 'View' })
+      .click();
     await page.waitForURL(`**/app/requests/view/${filed.data._id}`);
     const before = latestEmail();
     await page.getByRole('button', { name: 'Approve' }).click();
