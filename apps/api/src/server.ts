@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
+import { refuseUnstorableText } from './plugins/storable-text';
 import { registerWeb } from './plugins/web';
 import { authenticator, resolveToken } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
@@ -60,7 +61,17 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Every field's problem at once, so a form can mark them all; unknown fields are dropped.
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // multipleOfPrecision: without it 0.07 is not a multiple of 0.01 in binary floating point, and
+    // one dollar amount in nine would be refused.
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        multipleOfPrecision: 9,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const allowOrigin = (origin: string | undefined) =>
@@ -82,6 +93,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
 
   const web: { spaFallback?: (reply: FastifyReply) => FastifyReply | undefined } = {};
   registerErrorHandling(app, web);
+  refuseUnstorableText(app);
   // Empty query values mean "not given" (spec section 7: empty values are omitted).
   app.addHook('preValidation', async (request) => {
     const q = request.query as Record<string, unknown> | undefined;

@@ -1,36 +1,9 @@
-import { io as connect, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api/contract';
+import type { Socket } from 'socket.io-client';
+import { SOCKET_EVENTS } from '@backoffice/shared-api/contract';
 import { startTestApi, type TestApi } from './helpers/test-api';
+import { adminSocket as authenticated, nextEvent as next, openSocket as open } from './helpers/sockets';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
-
-function urlOf(api: TestApi): string {
-  const address = api.server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-function open(api: TestApi): Socket {
-  return connect(urlOf(api), { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
-}
-
-const next = <T = unknown>(socket: Socket, event: string, timeoutMs = 4000) =>
-  new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(t);
-      resolve(payload);
-    });
-  });
-
-async function authenticated(api: TestApi, token: string): Promise<Socket> {
-  const s = open(api);
-  await next(s, 'connect');
-  const ok = next(s, SOCKET_EVENTS.authenticated);
-  s.emit(SOCKET_EVENTS.authenticate, { token });
-  await ok;
-  return s;
-}
 
 describe('realtime', () => {
   let api: TestApi;

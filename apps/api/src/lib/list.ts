@@ -33,3 +33,24 @@ export async function countRows<D, T extends keyof D, O>(qb: SelectQueryBuilder<
 }
 
 export const paginationOf = (page: number, limit: number, total: number) => ({ page, limit, total });
+
+/** Page, limit, trimmed search and sort direction of a list query, with the contract's defaults. */
+export function listParamsOf(q: { page?: number; limit?: number; search?: string; sortOrder?: SortOrder }) {
+  return { page: q.page ?? 1, limit: q.limit ?? 10, search: normaliseSearch(q.search), order: direction(q.sortOrder) };
+}
+
+/**
+ * One page of `rows`, ordered by `columns` in one direction (the last column unique, so that ties
+ * page stably), and how many rows `filtered` has in all.
+ */
+export async function pageAndCount<D, T extends keyof D, O, FD, FT extends keyof FD, FO>(
+  rows: SelectQueryBuilder<D, T, O>,
+  filtered: SelectQueryBuilder<FD, FT, FO>,
+  columns: readonly string[],
+  p: { page: number; limit: number; order: SortOrder },
+): Promise<{ rows: O[]; total: number }> {
+  let q = rows.limit(p.limit).offset(offsetOf(p.page, p.limit));
+  for (const c of columns) q = q.orderBy(sql.ref(c), p.order);
+  const [found, total] = await Promise.all([q.execute(), countRows(filtered)]);
+  return { rows: found, total };
+}

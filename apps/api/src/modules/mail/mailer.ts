@@ -58,12 +58,22 @@ export function createMailer(opts: {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** Fallbacks so that a deleted template never breaks password recovery. */
+/** Fallbacks so that a deleted template never breaks password recovery or a request's decision. */
 const BUILT_IN: Record<string, { subject: string; content: string }> = {
   'forgot-password': {
     subject: 'Reset your Back Office password',
     content:
       '<p>Hello {{firstName}},</p><p>Use the link below to choose a new password. It works once and expires in {{expiresInMinutes}} minutes.</p><p><a href="{{resetLink}}">Reset my password</a></p><p>If you did not ask for this, ignore this email.</p>',
+  },
+  'influencer-request-approved': {
+    subject: 'Your influencer request was approved',
+    content:
+      '<p>Hello {{firstName}},</p><p>Your request to become an influencer as <strong>{{displayName}}</strong> was approved.</p><p>{{reason}}</p><p>Set your call price and availability to start receiving calls.</p>',
+  },
+  'influencer-request-rejected': {
+    subject: 'About your influencer request',
+    content:
+      '<p>Hello {{firstName}},</p><p>Thank you for applying as <strong>{{displayName}}</strong>. We could not approve your request this time.</p><p>Reason: {{reason}}</p><p>You are welcome to apply again once this is resolved.</p>',
   },
 };
 

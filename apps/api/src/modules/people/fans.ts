@@ -5,7 +5,6 @@ import type {
   FanDetailSection,
   FanListQuery,
   FanRow,
-  FanSort,
   UserProfile,
   UserStatus,
 } from '@backoffice/shared-api/contract';
@@ -15,60 +14,18 @@ import { dollarsFromCents } from '../../lib/money';
 import {
   containsPattern,
   countRows,
-  direction,
   ilike,
   iso,
   isoOrNull,
   normaliseSearch,
-  offsetOf,
+  pageAndCount,
   paginationOf,
 } from '../../lib/list';
+import { listUsers } from './user-list';
 
-const FAN_SORT_COLUMNS: Record<FanSort, 'created_at' | 'user_name' | 'display_name' | 'email'> = {
-  createdAt: 'created_at',
-  userName: 'user_name',
-  displayName: 'display_name',
-  email: 'email',
-};
-
-export async function listFans(db: Kysely<DB>, q: FanListQuery): Promise<{ rows: FanRow[]; total: number }> {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 10;
-  const search = normaliseSearch(q.search);
-  const order = direction(q.sortOrder);
-  const column = FAN_SORT_COLUMNS[q.sortBy ?? 'createdAt'];
-
-  let base = db.selectFrom('users').where('is_influencer', '=', false);
-  if (search) {
-    const p = containsPattern(search);
-    base = base.where((eb) => eb.or([ilike('user_name', p), ilike('display_name', p), ilike('email', p)]));
-  }
-  if (q.status) base = base.where('status', '=', q.status);
-
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'status', 'created_at'])
-      .orderBy(column, order)
-      .orderBy('id', order)
-      .limit(limit)
-      .offset(offsetOf(page, limit))
-      .execute(),
-    countRows(base),
-  ]);
-  return {
-    total: count,
-    rows: rows.map((r) => ({
-      _id: r.id,
-      userName: r.user_name,
-      displayName: r.display_name,
-      email: r.email,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      status: r.status,
-      createdAt: iso(r.created_at),
-    })),
-  };
-}
+/** Fans are the users who are not influencers; the list query is shared with the influencers'. */
+export const listFans = (db: Kysely<DB>, q: FanListQuery): Promise<{ rows: FanRow[]; total: number }> =>
+  listUsers(db, 'fan', q);
 
 export function toUserProfile(u: Selectable<UsersTable>): UserProfile {
   return {
@@ -114,16 +71,24 @@ export function toUserProfile(u: Selectable<UsersTable>): UserProfile {
   };
 }
 
-export async function getFan(db: Kysely<DB>, id: string): Promise<UserProfile> {
+/** A profile of the given kind only: a fan's id asked for as an influencer's is not found. */
+export async function getProfileOf(
+  db: Kysely<DB>,
+  id: string,
+  role: 'fan' | 'influencer',
+  notFoundMessage: string,
+): Promise<UserProfile> {
   const u = await db
     .selectFrom('users')
     .selectAll()
     .where('id', '=', id)
-    .where('is_influencer', '=', false)
+    .where('is_influencer', '=', role === 'influencer')
     .executeTakeFirst();
-  if (!u) throw notFound('Fan not found');
+  if (!u) throw notFound(notFoundMessage);
   return toUserProfile(u);
 }
+
+export const getFan = (db: Kysely<DB>, id: string) => getProfileOf(db, id, 'fan', 'Fan not found');
 
 export async function changeUserStatus(db: Kysely<DB>, id: string, status: UserStatus): Promise<ChangeStatusResult> {
   const row = await db
@@ -141,6 +106,9 @@ interface SectionQuery {
   limit: number;
   search?: string;
 }
+
+/** Every section lists newest first; the id breaks ties so that pages never overlap. */
+const NEWEST_FIRST = ['created_at', 'id'];
 
 /**
  * The fan detail screen in one reply. Page, limit and search apply to the section `tab` names; the
@@ -202,15 +170,11 @@ async function videoCalls(db: Kysely<DB>, userId: string, s: SectionQuery) {
     .selectFrom('video_calls')
     .where((eb) => eb.or([eb('host_id', '=', userId), eb('receiver_id', '=', userId)]));
   const filtered = s.search ? mine.where(ilike('id', containsPattern(s.search))) : mine;
-  const [rows, total, totalAll] = await Promise.all([
-    filtered
-      .select(['id', 'started_at', 'ended_at', 'status'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(s.limit)
-      .offset(offsetOf(s.page, s.limit))
-      .execute(),
-    countRows(filtered),
+  const [{ rows, total }, totalAll] = await Promise.all([
+    pageAndCount(filtered.select(['id', 'started_at', 'ended_at', 'status']), filtered, NEWEST_FIRST, {
+      ...s,
+      order: 'desc',
+    }),
     s.search ? countRows(mine) : undefined,
   ]);
   return {
@@ -244,15 +208,13 @@ async function settledCents(db: Kysely<DB>, table: 'transactions' | 'refunds', u
 async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) {
   const mine = db.selectFrom('transactions').where('user_id', '=', userId);
   const filtered = s.search ? mine.where(ilike('transaction_id', containsPattern(s.search))) : mine;
-  const [rows, total, sum] = await Promise.all([
-    filtered
-      .select(['id', 'transaction_id', 'order_id', 'amount_cents', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(s.limit)
-      .offset(offsetOf(s.page, s.limit))
-      .execute(),
-    countRows(filtered),
+  const [{ rows, total }, sum] = await Promise.all([
+    pageAndCount(
+      filtered.select(['id', 'transaction_id', 'order_id', 'amount_cents', 'created_at']),
+      filtered,
+      NEWEST_FIRST,
+      { ...s, order: 'desc' },
+    ),
     settledCents(db, 'transactions', userId),
   ]);
   return {
@@ -271,15 +233,13 @@ async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) 
 async function fanRefunds(db: Kysely<DB>, userId: string, s: SectionQuery) {
   const mine = db.selectFrom('refunds').where('user_id', '=', userId);
   const filtered = s.search ? mine.where(ilike('order_id', containsPattern(s.search))) : mine;
-  const [rows, total, sum] = await Promise.all([
-    filtered
-      .select(['id', 'order_id', 'amount_cents', 'transfer_to', 'status', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(s.limit)
-      .offset(offsetOf(s.page, s.limit))
-      .execute(),
-    countRows(filtered),
+  const [{ rows, total }, sum] = await Promise.all([
+    pageAndCount(
+      filtered.select(['id', 'order_id', 'amount_cents', 'transfer_to', 'status', 'created_at']),
+      filtered,
+      NEWEST_FIRST,
+      { ...s, order: 'desc' },
+    ),
     settledCents(db, 'refunds', userId),
   ]);
   return {
@@ -302,15 +262,13 @@ async function fanDiscountCodes(db: Kysely<DB>, userId: string, s: SectionQuery)
     .innerJoin('discount_codes as dc', 'dc.id', 'r.discount_code_id')
     .where('r.user_id', '=', userId);
   const filtered = s.search ? mine.where(ilike('dc.code_name', containsPattern(s.search))) : mine;
-  const [rows, total, all] = await Promise.all([
-    filtered
-      .select(['r.id', 'r.discount_code_id', 'dc.code_name', 'dc.type', 'r.discount_amount_cents'])
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(s.limit)
-      .offset(offsetOf(s.page, s.limit))
-      .execute(),
-    countRows(filtered),
+  const [{ rows, total }, all] = await Promise.all([
+    pageAndCount(
+      filtered.select(['r.id', 'r.discount_code_id', 'dc.code_name', 'dc.type', 'r.discount_amount_cents']),
+      filtered,
+      ['r.created_at', 'r.id'],
+      { ...s, order: 'desc' },
+    ),
     countRows(mine),
   ]);
   return {

@@ -1,12 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints } from '@backoffice/shared-api/contract';
+import { AUTH_MESSAGES, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
+import { unauthorized } from '../../lib/http-errors';
 import { route } from '../../plugins/routes';
 import { changeUserStatus, getFan, getFanDetails, listFans } from './fans';
+import { getInfluencer, listInfluencers } from './influencers';
+import { listCategories, listLanguages } from './lookups';
+import { updateUserProfile } from './profile';
+import { createInfluencerRequest, decideRequest, getRequestDetail, listRequests } from './requests';
+
+/** The admin the authenticate hook found; a route that records who acted cannot run without one. */
+function adminOf(req: FastifyRequest): string {
+  if (!req.admin) throw unauthorized(AUTH_MESSAGES.missingToken);
+  return req.admin.id;
+}
+
+const DECIDED = { approved: 'Request approved', rejected: 'Request rejected' } as const;
 
 export function peopleRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>) {
   return async (app: FastifyInstance) => {
     const opts = { authenticate };
+    /** Open screens refresh what they show of this user. */
+    const userUpdated = (id: string) => ctx.realtime.toAdmins(SOCKET_EVENTS.userUpdated, { _id: id });
+
     route(
       app,
       endpoints.getAllFans,
@@ -33,9 +49,79 @@ export function peopleRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) 
       endpoints.changeStatus,
       async (req) => {
         const data = await changeUserStatus(ctx.db, req.query.id, req.query.status);
+        userUpdated(data._id);
         return { message: data.status === '1' ? 'Account activated' : 'Account deactivated', data };
       },
       opts,
     );
+    route(
+      app,
+      endpoints.getAllInfluencers,
+      async (req) => {
+        const { rows, total } = await listInfluencers(ctx.db, req.query);
+        return { message: 'Influencers', data: rows, total };
+      },
+      opts,
+    );
+    route(
+      app,
+      endpoints.getInfluencerDetail,
+      async (req) => ({ message: 'Influencer', data: await getInfluencer(ctx.db, req.query.id) }),
+      opts,
+    );
+    route(
+      app,
+      endpoints.updateUserProfile,
+      async (req) => {
+        const data = await updateUserProfile(ctx.db, req.query.id, req.body);
+        userUpdated(data._id);
+        return { message: 'Profile updated', data };
+      },
+      opts,
+    );
+    route(
+      app,
+      endpoints.getAllRequests,
+      async (req) => {
+        const { rows, total } = await listRequests(ctx.db, req.query);
+        return { message: 'Influencer requests', data: rows, total };
+      },
+      opts,
+    );
+    route(
+      app,
+      endpoints.getRequestDetail,
+      async (req) => ({ message: 'Influencer request', data: await getRequestDetail(ctx.db, req.query.id) }),
+      opts,
+    );
+    route(
+      app,
+      endpoints.decideRequest,
+      async (req) => {
+        const { detail, emailed } = await decideRequest(ctx, adminOf(req), req.body);
+        const told = emailed
+          ? 'The applicant was emailed.'
+          : 'The email to the applicant could not be sent; tell them another way.';
+        return { message: `${DECIDED[req.body.decision]}. ${told}`, data: detail };
+      },
+      opts,
+    );
+    route(
+      app,
+      endpoints.createInfluencerRequest,
+      async (req) => {
+        const data = await createInfluencerRequest(ctx.db, req.body.userId);
+        ctx.realtime.toAdmins(SOCKET_EVENTS.influencerRequestCreated, data);
+        return { message: 'Influencer request filed', data };
+      },
+      opts,
+    );
+    route(
+      app,
+      endpoints.getCategories,
+      async () => ({ message: 'Categories', data: await listCategories(ctx.db) }),
+      opts,
+    );
+    route(app, endpoints.getLanguages, async () => ({ message: 'Languages', data: await listLanguages(ctx.db) }), opts);
   };
 }

@@ -1,0 +1,236 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  SOCKET_EVENTS,
+  type DecideRequestBody,
+  type RequestDetail,
+  type RequestListQuery,
+  type RequestRow,
+  type RequestSort,
+} from '@backoffice/shared-api/contract';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
+import { iso, isoOrNull, listParamsOf, pageAndCount } from '../../lib/list';
+import { renderTemplate } from '../mail/mailer';
+import { toUserProfile } from './fans';
+import { personNames, personSearch, personSortColumns } from './user-list';
+
+export const REQUEST_MESSAGES = {
+  notFound: 'Request not found',
+  userNotFound: 'User not found',
+  reasonRequired: 'Give the reason for the rejection',
+  alreadyInfluencer: 'This user is already an influencer',
+  alreadyPending: 'This user already has a pending request',
+} as const;
+
+/** The template each decision emails the applicant with (seeded; mailer.ts has fallbacks). */
+const DECISION_TEMPLATES = {
+  approved: 'influencer-request-approved',
+  rejected: 'influencer-request-rejected',
+} as const;
+
+/** "Requested on" is the request's own date; every other sort is the applicant's column. */
+const requestSortColumns = (sort: RequestSort): string[] =>
+  sort === 'updatedAt' ? ['r.updated_at'] : personSortColumns(sort, 'u');
+
+function toRequestRow(r: {
+  id: string;
+  user_id: string;
+  user_name: string;
+  display_name: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_created_at: Date | string;
+  updated_at: Date | string;
+  status: RequestRow['status'];
+}): RequestRow {
+  return {
+    _id: r.id,
+    userId: r.user_id,
+    ...personNames(r),
+    createdAt: iso(r.user_created_at),
+    updatedAt: iso(r.updated_at),
+    status: r.status,
+  };
+}
+
+const REQUEST_ROW_COLUMNS = [
+  'r.id',
+  'r.user_id',
+  'u.user_name',
+  'u.display_name',
+  'u.email',
+  'u.first_name',
+  'u.last_name',
+  'u.created_at as user_created_at',
+  'r.updated_at',
+  'r.status',
+] as const;
+
+const withApplicant = (db: Kysely<DB>) =>
+  db.selectFrom('influencer_requests as r').innerJoin('users as u', 'u.id', 'r.user_id');
+
+export async function listRequests(
+  db: Kysely<DB>,
+  q: RequestListQuery,
+): Promise<{ rows: RequestRow[]; total: number }> {
+  const p = listParamsOf(q);
+  let base = withApplicant(db);
+  const { search } = p;
+  if (search) base = base.where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
+  if (q.status) base = base.where('r.status', '=', q.status);
+
+  const { rows, total } = await pageAndCount(
+    base.select(REQUEST_ROW_COLUMNS),
+    base,
+    [...requestSortColumns(q.sortBy ?? 'updatedAt'), 'r.id'],
+    p,
+  );
+  return { total, rows: rows.map(toRequestRow) };
+}
+
+export async function getRequestDetail(db: Kysely<DB>, id: string): Promise<RequestDetail> {
+  const r = await db
+    .selectFrom('influencer_requests as r')
+    .leftJoin('admins as a', 'a.id', 'r.decided_by')
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.status',
+      'r.reason',
+      'r.created_at',
+      'r.updated_at',
+      'r.decided_at',
+      'r.decided_by',
+      'a.first_name',
+      'a.last_name',
+    ])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!r) throw notFound(REQUEST_MESSAGES.notFound);
+  const applicant = await db.selectFrom('users').selectAll().where('id', '=', r.user_id).executeTakeFirst();
+  // the applicant's account was deleted a moment ago, taking the request with it (ON DELETE CASCADE)
+  if (!applicant) throw notFound(REQUEST_MESSAGES.notFound);
+  return {
+    _id: r.id,
+    status: r.status,
+    reason: r.reason,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    decidedAt: isoOrNull(r.decided_at),
+    decidedBy: r.decided_by ? { _id: r.decided_by, firstName: r.first_name ?? '', lastName: r.last_name ?? '' } : null,
+    applicant: toUserProfile(applicant),
+  };
+}
+
+/** 'YYYY-MM-DD HH:mm UTC': the same for every admin who reads it, wherever they are. */
+const utcMinute = (d: Date | string) => `${iso(d).slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Why a request that is no longer pending cannot be decided: 404 if it never existed, else 409 naming the decision. */
+async function notPending(db: Kysely<DB>, id: string): Promise<HttpError> {
+  const r = await db
+    .selectFrom('influencer_requests as r')
+    .leftJoin('admins as a', 'a.id', 'r.decided_by')
+    .select(['r.status', 'r.decided_at', 'r.updated_at', 'a.first_name', 'a.last_name'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!r) return notFound(REQUEST_MESSAGES.notFound);
+  const by = r.first_name !== null ? ` by ${`${r.first_name} ${r.last_name ?? ''}`.trim()}` : '';
+  return conflict(`This request was already ${r.status}${by} on ${utcMinute(r.decided_at ?? r.updated_at)}.`);
+}
+
+export interface Decision {
+  detail: RequestDetail;
+  /** false when the email to the applicant could not be sent; the decision stands regardless. */
+  emailed: boolean;
+}
+
+/**
+ * Decides a pending request, once. The conditional UPDATE is the lock: of two admins deciding at
+ * the same moment, exactly one changes the row and the other finds it no longer pending (409).
+ * The email and the socket event follow the commit, so neither can announce a decision that was
+ * rolled back, and a mail server that is down cannot undo one.
+ */
+export async function decideRequest(ctx: AppContext, adminId: string, body: DecideRequestBody): Promise<Decision> {
+  const reason = body.reason?.trim() ?? '';
+  if (body.decision === 'rejected' && !reason) {
+    throw badRequest(REQUEST_MESSAGES.reasonRequired, { reason: REQUEST_MESSAGES.reasonRequired });
+  }
+
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const decided = await trx
+      .updateTable('influencer_requests')
+      .set({
+        status: body.decision,
+        reason,
+        decided_by: adminId,
+        decided_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', body.id)
+      .where('status', '=', 'pending')
+      .returning('user_id')
+      .executeTakeFirst();
+    // inside the transaction: on PGlite it holds the only connection
+    if (!decided) throw await notPending(trx, body.id);
+    if (body.decision === 'approved') {
+      await trx
+        .updateTable('users')
+        .set({ is_influencer: true, accept_influencer_terms: true, updated_at: sql<Date>`now()` })
+        .where('id', '=', decided.user_id)
+        .execute();
+    }
+    return decided.user_id;
+  });
+
+  const detail = await getRequestDetail(ctx.db, body.id);
+  ctx.realtime.toAdmins(SOCKET_EVENTS.influencerRequestDecided, { _id: detail._id, status: detail.status });
+  if (body.decision === 'approved') ctx.realtime.toAdmins(SOCKET_EVENTS.userUpdated, { _id: userId });
+
+  const { applicant } = detail;
+  let emailed = true;
+  try {
+    const mail = await renderTemplate(ctx.db, DECISION_TEMPLATES[body.decision], {
+      firstName: applicant.firstName,
+      displayName: applicant.displayName,
+      reason,
+    });
+    await ctx.mailer.send({ to: applicant.email, ...mail });
+  } catch (err) {
+    emailed = false;
+    ctx.log.error({ err, requestId: body.id }, 'influencer request decision email could not be sent');
+  }
+  return { detail, emailed };
+}
+
+/**
+ * Files a fan's application. The partial unique index (one pending request per user) is what
+ * refuses a second one, so two applications sent at once cannot both be filed.
+ */
+export async function createInfluencerRequest(db: Kysely<DB>, userId: string): Promise<RequestRow> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'is_influencer', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'created_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw notFound(REQUEST_MESSAGES.userNotFound);
+  if (user.is_influencer) {
+    throw conflict(REQUEST_MESSAGES.alreadyInfluencer, { userId: REQUEST_MESSAGES.alreadyInfluencer });
+  }
+  try {
+    const r = await db
+      .insertInto('influencer_requests')
+      .values({ user_id: userId })
+      .returning(['id', 'user_id', 'updated_at', 'status'])
+      .executeTakeFirstOrThrow();
+    return toRequestRow({ ...user, ...r, user_created_at: user.created_at });
+  } catch (err) {
+    if (uniqueViolation(err) === 'influencer_requests_one_pending') {
+      throw conflict(REQUEST_MESSAGES.alreadyPending, { userId: REQUEST_MESSAGES.alreadyPending });
+    }
+    if (foreignKeyViolation(err)) throw notFound(REQUEST_MESSAGES.userNotFound);
+    throw err;
+  }
+}

@@ -1,0 +1,85 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { FanRow, InfluencerListQuery, InfluencerSort } from '@backoffice/shared-api/contract';
+import type { DB } from '../../db/schema';
+import { containsPattern, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+
+/**
+ * The users columns each person sort orders by; the id comes last so that ties page stably. Each
+ * has an index that starts with is_influencer (migrations 0001 and 0002).
+ */
+const PERSON_SORT_COLUMNS: Record<InfluencerSort, readonly string[]> = {
+  createdAt: ['created_at'],
+  name: ['first_name', 'last_name'],
+  userName: ['user_name'],
+  displayName: ['display_name'],
+  email: ['email'],
+};
+
+/** `alias` names the users table when it is joined ('u'); empty when it is queried alone. */
+const column = (alias: string, name: string) => (alias ? `${alias}.${name}` : name);
+
+export function personSortColumns(sort: InfluencerSort, alias = ''): string[] {
+  return PERSON_SORT_COLUMNS[sort].map((c) => column(alias, c));
+}
+
+/**
+ * What a person search matches: user name, display name and email, and with `fullName` also
+ * "first last", written exactly as the trigram index of migration 0002 is, so that it is used.
+ */
+export function personSearch(search: string, opts: { alias?: string; fullName: boolean }): Expression<SqlBool>[] {
+  const p = containsPattern(search);
+  const col = (name: string) => column(opts.alias ?? '', name);
+  const terms: Expression<SqlBool>[] = [
+    ilike(col('user_name'), p),
+    ilike(col('display_name'), p),
+    ilike(col('email'), p),
+  ];
+  if (opts.fullName) {
+    terms.push(sql<boolean>`(${sql.ref(col('first_name'))} || ' ' || ${sql.ref(col('last_name'))}) ILIKE ${p}`);
+  }
+  return terms;
+}
+
+/** The identity columns every person row of a list shows, from a users row. */
+export function personNames(u: {
+  user_name: string;
+  display_name: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}) {
+  return {
+    userName: u.user_name,
+    displayName: u.display_name,
+    email: u.email,
+    firstName: u.first_name,
+    lastName: u.last_name,
+  };
+}
+
+/**
+ * The fans list and the influencers list: one query, told apart by is_influencer. Influencers are
+ * also found by their full name, the column their list shows first.
+ */
+export async function listUsers(
+  db: Kysely<DB>,
+  role: 'fan' | 'influencer',
+  q: InfluencerListQuery,
+): Promise<{ rows: FanRow[]; total: number }> {
+  const p = listParamsOf(q);
+  let base = db.selectFrom('users').where('is_influencer', '=', role === 'influencer');
+  const { search } = p;
+  if (search) base = base.where((eb) => eb.or(personSearch(search, { fullName: role === 'influencer' })));
+  if (q.status) base = base.where('status', '=', q.status);
+
+  const { rows, total } = await pageAndCount(
+    base.select(['id', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'status', 'created_at']),
+    base,
+    [...personSortColumns(q.sortBy ?? 'createdAt'), 'id'],
+    p,
+  );
+  return {
+    total,
+    rows: rows.map((r) => ({ _id: r.id, ...personNames(r), status: r.status, createdAt: iso(r.created_at) })),
+  };
+}
