@@ -1,11 +1,35 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
-import { MessageChannel } from 'node:worker_threads';
+import { configure } from '@testing-library/react';
+import { MessageChannel as NodeMessageChannel } from 'node:worker_threads';
 
 // react-router 7 needs these; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 // antd's form batches its watchers through MessageChannel, which jsdom lacks.
+// Its ports are unref'd: an open port would keep jest's worker alive after the last test.
+class MessageChannel {
+  constructor() {
+    const channel = new NodeMessageChannel();
+    channel.port1.unref();
+    channel.port2.unref();
+    return channel;
+  }
+}
 if (!globalThis.MessageChannel) Object.assign(globalThis, { MessageChannel });
+
+// antd's Tabs, Segmented, Select and TextArea measure themselves with ResizeObserver, which jsdom lacks.
+if (!('ResizeObserver' in globalThis)) {
+  Object.assign(globalThis, {
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+}
+
+// antd screens render slowly on a busy 2-core CI machine; the 1 s default made lookups flaky there.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers ask for media queries, which jsdom lacks.
 if (!window.matchMedia) {

@@ -42,6 +42,15 @@ export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gi
 /** A social link is a web address (or empty, on the default entry). */
 export const URL_PATTERN = '^https?://[^\\s/$.?#][^\\s]*$';
 
+/** Profile fields only an influencer has; sending one for a fan is a 400 on that field. */
+export const INFLUENCER_ONLY_FIELDS = [
+  'callChargesPerMin',
+  'callDurationInMin',
+  'profilePictureOne',
+  'profilePictureTwo',
+  'photoId',
+] as const;
+
 /** Users must be adults (spec: is18Plus). */
 export const MIN_AGE_YEARS = 18;
 

@@ -15,6 +15,7 @@ import {
   DATE_PATTERN,
   PHONE_PATTERN,
   PICTURE_PATTERN,
+  INFLUENCER_ONLY_FIELDS,
   PROFILE_LIMITS as L,
   URL_PATTERN,
   USER_NAME_PATTERN,
@@ -274,14 +275,8 @@ export const UpdateUserProfileBody = Type.Object(
 );
 export type UpdateUserProfileBody = Static<typeof UpdateUserProfileBody>;
 
-/** Profile fields only an influencer has; sending one for a fan is a 400 on that field. */
-export const INFLUENCER_ONLY_FIELDS = [
-  'callChargesPerMin',
-  'callDurationInMin',
-  'profilePictureOne',
-  'profilePictureTwo',
-  'photoId',
-] as const satisfies ReadonlyArray<keyof UpdateUserProfileBody>;
+// Written in constants/profile.ts so that the client package exports it as a value too.
+export { INFLUENCER_ONLY_FIELDS };
 
 export const Category = Type.Object({ _id: Id, name: Type.String() }, { additionalProperties: false });
 export type Category = Static<typeof Category>;
