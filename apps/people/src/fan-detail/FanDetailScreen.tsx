@@ -1,5 +1,100 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes, useParams } from 'react-router-dom';
+import {
+  Card,
+  EmptyState,
+  LoadingOverlay,
+  PageBreadcrumb,
+  Space,
+  Tabs,
+  type PageBreadcrumbItem,
+} from '@backoffice/ui-kit';
+import { CallsTab } from './CallsTab';
+import { DetailsTab } from './DetailsTab';
+import { DiscountCodesTab } from './DiscountCodesTab';
+import { FanDetailHeader } from './FanDetailHeader';
+import { FinancialTab } from './FinancialTab';
+import { useFanDetailController } from './useFanDetailController';
 
+/**
+ * Route-relative from `details/fan-details/:id`: '..' is the `details/fan-details` route and
+ * '../..' the base the shell serves under (/app or /).
+ */
+const crumbs = (name?: string): PageBreadcrumbItem[] => [
+  { title: 'Dashboard', to: '../..' },
+  { title: 'Fans', to: '../../fans' },
+  ...(name ? [{ title: name }] : []),
+];
+
+function NoFanDetails() {
+  return (
+    <>
+      <PageBreadcrumb items={crumbs()} />
+      <EmptyState message="No fan details available." />
+    </>
+  );
+}
+
+function FanDetail({ id }: { id: string }) {
+  const c = useFanDetailController(id);
+  if (c.status === 'loading') return <LoadingOverlay />;
+  if (!c.details) return <NoFanDetails />;
+  const { details } = c;
+  const user = details.userDetails;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <PageBreadcrumb items={crumbs(user.displayName || `@${user.userName}`)} />
+      <FanDetailHeader details={details} />
+      <Card>
+        <Tabs
+          activeKey={c.tab}
+          onChange={c.selectTab}
+          // A hidden tab keeps nothing worth keeping (its state is the controller's), and a mounted
+          // one would leave a second table, search box and pager in the page.
+          destroyOnHidden
+          items={[
+            { key: 'calls', label: 'Calls', children: <CallsTab calls={c.videoCalls} /> },
+            {
+              key: 'financial',
+              label: 'Financial',
+              children: (
+                <FinancialTab
+                  view={c.financialView}
+                  onViewChange={c.selectFinancialView}
+                  transactions={c.transactions}
+                  refunds={c.refunds}
+                />
+              ),
+            },
+            { key: 'details', label: 'Details', children: <DetailsTab user={user} /> },
+            {
+              key: 'discountCodes',
+              label: 'Discount Codes',
+              children: (
+                <DiscountCodesTab
+                  discountCodes={c.discountCodes}
+                  totalRedeemed={details.discountCodes.totalDiscountCodeRedeem}
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+function FanDetailRoute() {
+  const { id = '' } = useParams();
+  // Another fan is another screen: keyed, so neither the tab state nor the last fan's data carry over.
+  return <FanDetail key={id} id={id} />;
+}
+
+/** /app/details/fan-details/{id}; paths are relative so it works under /app and under /. */
 export default function FanDetailScreen() {
-  return <PlannedScreen title="Fan detail" area="people remote" issue={4} />;
+  return (
+    <Routes>
+      <Route path=":id" element={<FanDetailRoute />} />
+      <Route path="*" element={<NoFanDetails />} />
+    </Routes>
+  );
 }

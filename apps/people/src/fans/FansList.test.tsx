@@ -5,6 +5,7 @@ import { AppProviders } from '@backoffice/ui-kit';
 import { createQueryClient, session } from '@backoffice/shared-api';
 import { ADMIN, stubHttp } from '@backoffice/shared-api/testing';
 import FansScreen from './FansScreen';
+import { stubApi } from '../profile/testFixtures';
 
 const fan = (i: number) => ({
   _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -91,5 +92,70 @@ describe('Fans list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('fan.7')).toBeInTheDocument();
     expect(requests.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('Fans list: activate and deactivate', () => {
+  /** A list whose fan.1 has `status`, and a status call that the server answers with `change`. */
+  function statusApi(change: (status: string) => { status: number; data: unknown }) {
+    let status = '1';
+    const requests = stubApi((config) => {
+      if (config.url === '/admin/getAllFans') {
+        return { status: 200, data: { statusCode: 200, message: 'Fans', data: [{ ...fan(1), status }], total: 1 } };
+      }
+      if (config.url === '/admin/changeStatus') {
+        const reply = change(config.params.status);
+        if (reply.status === 200) status = config.params.status;
+        return reply;
+      }
+      return undefined;
+    });
+    return requests;
+  }
+  const row = () => within(screen.getByRole('row', { name: /fan\.1/ }));
+
+  it('asks first, then changes the status and shows the refetched row', async () => {
+    const requests = statusApi((status) => ({
+      status: 200,
+      data: { statusCode: 200, message: 'Account deactivated', data: { _id: fan(1)._id, status } },
+    }));
+    renderFans();
+    await screen.findByText('fan.1');
+    expect(row().queryByText('Inactive')).not.toBeInTheDocument();
+    await userEvent.click(row().getByRole('button', { name: /Deactivate/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Deactivate fan.1?').length).toBeGreaterThan(0);
+    expect(requests.filter((r) => r.url === '/admin/changeStatus')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(row().getByRole('button', { name: /Activate/ })).toBeInTheDocument());
+    expect(row().getByText('Inactive')).toBeInTheDocument();
+    const calls = requests.filter((r) => r.url === '/admin/changeStatus');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.method).toBe('patch');
+    expect(calls[0]!.params).toEqual({ id: fan(1)._id, status: '0' });
+    expect(requests.filter((r) => r.url === '/admin/getAllFans').length).toBeGreaterThanOrEqual(2);
+    expect(await screen.findByText('Account deactivated')).toBeInTheDocument();
+  });
+
+  it('sends nothing when the admin cancels', async () => {
+    const requests = statusApi(() => ({ status: 500, data: { statusCode: 500, message: 'should not be called' } }));
+    renderFans();
+    await screen.findByText('fan.1');
+    await userEvent.click(row().getByRole('button', { name: /Deactivate/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.url === '/admin/changeStatus')).toHaveLength(0);
+    expect(row().getByRole('button', { name: /Deactivate/ })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the change fails, and the row keeps its status", async () => {
+    statusApi(() => ({ status: 404, data: { statusCode: 404, message: 'User not found' } }));
+    renderFans();
+    await screen.findByText('fan.1');
+    await userEvent.click(row().getByRole('button', { name: /Deactivate/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    expect(row().getByRole('button', { name: /Deactivate/ })).toBeInTheDocument();
+    expect(row().queryByText('Inactive')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,15 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { InfluencerEdit } from './InfluencerEdit';
+import { InfluencersList } from './InfluencersList';
+import { InfluencerView } from './InfluencerView';
 
+/** /app/influencers and its sub-routes; paths are relative so they work under /app and under /. */
 export default function InfluencersScreen() {
-  return <PlannedScreen title="Influencers" area="people remote" issue={4} />;
+  return (
+    <Routes>
+      <Route index element={<InfluencersList />} />
+      <Route path="view/:id" element={<InfluencerView />} />
+      <Route path="edit/:id" element={<InfluencerEdit />} />
+    </Routes>
+  );
 }

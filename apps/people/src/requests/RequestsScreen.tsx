@@ -1,5 +1,13 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { RequestsList } from './RequestsList';
+import { RequestView } from './RequestView';
 
+/** /app/requests and its sub-route; paths are relative so they work under /app and under /. */
 export default function RequestsScreen() {
-  return <PlannedScreen title="Influencer requests" area="people remote" issue={4} />;
+  return (
+    <Routes>
+      <Route index element={<RequestsList />} />
+      <Route path="view/:id" element={<RequestView />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,181 @@
+import { useEffect, useReducer } from 'react';
+import {
+  MAX_SEARCH_LENGTH,
+  useFanDetails,
+  type FanDetailSection,
+  type FanDiscountCodeRow,
+  type FanRefundRow,
+  type FanTransactionRow,
+  type FanVideoCallRow,
+} from '@backoffice/shared-api';
+
+/** Spec section 9: page size 10 for the fan detail tables. */
+export const FAN_DETAIL_PAGE_SIZE = 10;
+
+export const FAN_DETAIL_TABS = ['calls', 'financial', 'details', 'discountCodes'] as const;
+export type FanDetailTab = (typeof FAN_DETAIL_TABS)[number];
+
+export type FinancialView = 'transactions' | 'refunds';
+
+/**
+ * The contract's FanDetails types its section rows loosely, so the row types come from the row
+ * schemas themselves (a TypeBox schema carries its type as `static`).
+ */
+interface FanDetailRows {
+  videoCalls: (typeof FanVideoCallRow)['static'];
+  transactions: (typeof FanTransactionRow)['static'];
+  refunds: (typeof FanRefundRow)['static'];
+  discountCodes: (typeof FanDiscountCodeRow)['static'];
+}
+export type FanDetailRow<S extends FanDetailSection> = FanDetailRows[S];
+
+/** One table of the screen, as its view needs it: what to show and how to ask for another page or search. */
+export interface SectionBinding<Row> {
+  rows: Row[] | undefined;
+  page: number;
+  total: number;
+  search: string;
+  loading: boolean;
+  setPage: (page: number) => void;
+  setSearch: (search: string) => void;
+}
+
+interface TableState {
+  page: number;
+  search: string;
+}
+
+interface State {
+  tab: FanDetailTab;
+  financialView: FinancialView;
+  tables: Record<FanDetailSection, TableState>;
+  /**
+   * The section whose page and search the request carries. The details tab has no table, so it
+   * keeps the last one: opening it costs no request.
+   */
+  requested: FanDetailSection;
+  /** Counts tab and toggle changes that landed on a table: each one reloads that table's page 1. */
+  landings: number;
+}
+
+type Action =
+  | { type: 'tab'; tab: FanDetailTab }
+  | { type: 'financialView'; view: FinancialView }
+  | { type: 'page'; section: FanDetailSection; page: number }
+  | { type: 'search'; section: FanDetailSection; search: string };
+
+const FIRST_PAGE: TableState = { page: 1, search: '' };
+
+const INITIAL: State = {
+  tab: 'calls',
+  financialView: 'transactions',
+  tables: { videoCalls: FIRST_PAGE, transactions: FIRST_PAGE, refunds: FIRST_PAGE, discountCodes: FIRST_PAGE },
+  requested: 'videoCalls',
+  landings: 0,
+};
+
+function sectionOf(tab: FanDetailTab, view: FinancialView): FanDetailSection | undefined {
+  if (tab === 'calls') return 'videoCalls';
+  if (tab === 'financial') return view;
+  if (tab === 'discountCodes') return 'discountCodes';
+  return undefined;
+}
+
+/** Spec section 4: the table one lands on by a tab or toggle change starts again from page 1. */
+function landOn(state: State, section: FanDetailSection | undefined): State {
+  if (!section) return state;
+  return {
+    ...state,
+    requested: section,
+    tables: { ...state.tables, [section]: FIRST_PAGE },
+    landings: state.landings + 1,
+  };
+}
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'tab':
+      if (action.tab === state.tab) return state;
+      return landOn({ ...state, tab: action.tab }, sectionOf(action.tab, state.financialView));
+    case 'financialView':
+      if (action.view === state.financialView) return state;
+      return landOn({ ...state, financialView: action.view }, action.view);
+    case 'page':
+      return {
+        ...state,
+        requested: action.section,
+        tables: { ...state.tables, [action.section]: { ...state.tables[action.section], page: action.page } },
+      };
+    case 'search':
+      return {
+        ...state,
+        requested: action.section,
+        tables: { ...state.tables, [action.section]: { page: 1, search: action.search } },
+      };
+  }
+}
+
+const isTab = (key: string): key is FanDetailTab => (FAN_DETAIL_TABS as readonly string[]).includes(key);
+
+/** Spec section 2: '1' means active. */
+export const fanStatusLabel = (status: string) => (status === '1' ? 'Active' : 'Inactive');
+
+export type FanDetailStatus = 'loading' | 'empty' | 'ready';
+
+/**
+ * The fan detail screen's logic. State lives in the component (not the URL): the tab, the
+ * financial toggle, and a page and search per table; one request carries the page and search of
+ * the table on screen, and the server returns the other sections at page 1.
+ */
+export function useFanDetailController(id: string) {
+  const [state, dispatch] = useReducer(reducer, INITIAL);
+  const current = state.tables[state.requested];
+  const query = useFanDetails(id, {
+    tab: state.requested,
+    page: current.page,
+    limit: FAN_DETAIL_PAGE_SIZE,
+    search: current.search || undefined,
+  });
+
+  // Spec section 4 says a tab or toggle change reloads page 1, so a cached page 1 is asked for
+  // again. A fetch already under way for the new request (an uncached or stale page) is that reload.
+  const { isFetching, refetch } = query;
+  useEffect(() => {
+    if (state.landings > 0 && !isFetching) void refetch();
+  }, [state.landings]);
+
+  const details = query.data ?? undefined;
+  // A failed reply is null (spec section 8), so anything but a first load without data is 'empty'.
+  const status: FanDetailStatus = query.isPending ? 'loading' : details ? 'ready' : 'empty';
+
+  function bind<S extends FanDetailSection>(section: S): SectionBinding<FanDetailRow<S>> {
+    const table = state.tables[section];
+    const data = details?.[section];
+    return {
+      rows: data?.data as FanDetailRow<S>[] | undefined,
+      page: table.page,
+      total: data?.pagination.total ?? 0,
+      search: table.search,
+      loading: query.isFetching && state.requested === section,
+      setPage: (page) => dispatch({ type: 'page', section, page }),
+      // The server refuses a longer search with a 400, which this screen could only show as
+      // 'No fan details available.'; no id or code name is that long, so the cut loses no match.
+      setSearch: (search) => dispatch({ type: 'search', section, search: search.slice(0, MAX_SEARCH_LENGTH) }),
+    };
+  }
+
+  return {
+    status,
+    details,
+    tab: state.tab,
+    selectTab: (key: string) => {
+      if (isTab(key)) dispatch({ type: 'tab', tab: key });
+    },
+    financialView: state.financialView,
+    selectFinancialView: (view: FinancialView) => dispatch({ type: 'financialView', view }),
+    videoCalls: bind('videoCalls'),
+    transactions: bind('transactions'),
+    refunds: bind('refunds'),
+    discountCodes: bind('discountCodes'),
+  };
+}

@@ -1,0 +1,5 @@
+import { ProfileEditScreen } from '../profile/ProfileEditScreen';
+
+export function FanEdit() {
+  return <ProfileEditScreen kind="fan" />;
+}

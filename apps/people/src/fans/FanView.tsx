@@ -1,0 +1,5 @@
+import { ProfileScreen } from '../profile/ProfileScreen';
+
+export function FanView() {
+  return <ProfileScreen kind="fan" />;
+}

@@ -1,0 +1,5 @@
+import { ProfileEditScreen } from '../profile/ProfileEditScreen';
+
+export function InfluencerEdit() {
+  return <ProfileEditScreen kind="influencer" />;
+}

@@ -1,0 +1,5 @@
+import { ProfileScreen } from '../profile/ProfileScreen';
+
+export function InfluencerView() {
+  return <ProfileScreen kind="influencer" />;
+}

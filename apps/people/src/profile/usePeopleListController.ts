@@ -1,0 +1,53 @@
+import { useUrlListState } from '@backoffice/ui-kit';
+import type { FanRow, ListResult, PersonKind } from '@backoffice/shared-api';
+import { useStatusToggle } from './useStatusToggle';
+
+export const PEOPLE_PAGE_SIZE = 10;
+
+/** What a people list asks its query hook for; fans and influencers take the same shape. */
+export interface PeopleListQuery<S extends string> {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy: S;
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface PeopleListQueryResult {
+  data?: ListResult<FanRow>;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+export interface PeopleListSource<S extends string> {
+  kind: PersonKind;
+  /** The server's whitelist: a sortBy outside it (a hand-edited URL) falls back to createdAt. */
+  sorts: readonly S[];
+  useList: (query: PeopleListQuery<S>) => PeopleListQueryResult;
+}
+
+/** A people list's logic: URL-kept state in, rows and handlers out; the view only renders. */
+export function usePeopleListController<S extends string>({ sorts, useList }: PeopleListSource<S>) {
+  const list = useUrlListState<S>({ sortBy: 'createdAt' as S, sortOrder: 'desc' });
+  const sortBy = sorts.includes(list.sortBy) ? list.sortBy : ('createdAt' as S);
+  const query = useList({
+    page: list.page,
+    limit: PEOPLE_PAGE_SIZE,
+    search: list.search || undefined,
+    sortBy,
+    sortOrder: list.sortOrder,
+  });
+  const status = useStatusToggle();
+  return {
+    ...list,
+    sortBy,
+    rows: query.data?.data,
+    total: query.data?.total ?? 0,
+    loading: query.isFetching,
+    error: query.error ? query.error.message : undefined,
+    retry: () => void query.refetch(),
+    toggleStatus: status.toggle,
+    statusPendingId: status.pendingId,
+  };
+}

@@ -1,0 +1,150 @@
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Alert,
+  App,
+  ArrowLeftOutlined,
+  Button,
+  Card,
+  CheckOutlined,
+  CloseOutlined,
+  Descriptions,
+  EmptyState,
+  ErrorState,
+  Flex,
+  PageBreadcrumb,
+  Space,
+  Typography,
+  formatDateTime,
+  type DescriptionsProps,
+} from '@backoffice/ui-kit';
+import type { RequestDetail } from '@backoffice/shared-api';
+import { ProfileView } from '../profile/ProfileView';
+import { RejectRequestDialog } from './RejectRequestDialog';
+import { RequestStatusTag, fullName } from './RequestStatusTag';
+import { useRequestViewController } from './useRequestViewController';
+
+function decisionItems(request: RequestDetail): DescriptionsProps['items'] {
+  const items: DescriptionsProps['items'] = [
+    { key: 'status', label: 'Status', children: <RequestStatusTag status={request.status} /> },
+    { key: 'requestedOn', label: 'Requested on', children: formatDateTime(request.createdAt) },
+  ];
+  if (request.status === 'pending') return items;
+  return [
+    ...items,
+    { key: 'decidedBy', label: 'Decided by', children: request.decidedBy ? fullName(request.decidedBy) : '-' },
+    { key: 'decidedOn', label: 'Decided on', children: formatDateTime(request.decidedAt) },
+    ...(request.reason ? [{ key: 'reason', label: 'Reason', children: request.reason }] : []),
+  ];
+}
+
+/** One influencer application: the decision (or the buttons to make it) above the applicant's profile. */
+export function RequestView() {
+  const c = useRequestViewController();
+  const { modal } = App.useApp();
+  // A double click on Approve must not stack two confirmations.
+  const confirming = useRef(false);
+  const request = c.request;
+  const name = request ? fullName(request.applicant) || request.applicant.displayName : 'Request';
+
+  const confirmApprove = (displayName: string) => {
+    if (confirming.current) return;
+    confirming.current = true;
+    modal.confirm({
+      title: `Approve ${displayName} as an influencer?`,
+      content: `${displayName} becomes an influencer and is emailed that the application was approved.`,
+      okText: 'Approve',
+      cancelText: 'Cancel',
+      // Returning the promise keeps the dialog open, its button loading, until the server answers.
+      onOk: async () => {
+        await c.approve();
+      },
+      afterClose: () => {
+        confirming.current = false;
+      },
+    });
+  };
+
+  const back = (
+    <Link to={c.backTo}>
+      <ArrowLeftOutlined aria-hidden /> Back to requests
+    </Link>
+  );
+
+  let body;
+  if (c.notFound) {
+    body = (
+      <Card>
+        <EmptyState
+          message={
+            <Flex vertical gap="small" align="center">
+              <span>Request not found.</span>
+              {back}
+            </Flex>
+          }
+        />
+      </Card>
+    );
+  } else if (c.error) {
+    body = <ErrorState title="The request could not be loaded" message={c.error} onRetry={c.retry} />;
+  } else if (!request) {
+    body = (
+      <div role="status" aria-label="Loading">
+        <Card loading />
+      </div>
+    );
+  } else {
+    const displayName = request.applicant.displayName || name;
+    body = (
+      <>
+        <Card
+          title={
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              Influencer request
+            </Typography.Title>
+          }
+          extra={
+            c.canDecide && (
+              <Space>
+                <Button
+                  type="primary"
+                  icon={<CheckOutlined aria-hidden />}
+                  disabled={c.busy}
+                  onClick={() => confirmApprove(displayName)}
+                >
+                  Approve
+                </Button>
+                <Button danger icon={<CloseOutlined aria-hidden />} disabled={c.busy} onClick={c.openReject}>
+                  Reject
+                </Button>
+              </Space>
+            )
+          }
+        >
+          <Flex vertical gap="middle">
+            {c.conflict && <Alert type="warning" showIcon title={c.conflict} />}
+            <Descriptions column={1} items={decisionItems(request)} />
+          </Flex>
+        </Card>
+        <ProfileView profile={request.applicant} />
+        <RejectRequestDialog
+          open={c.rejecting && c.canDecide}
+          applicantName={displayName}
+          busy={c.busy}
+          onCancel={c.closeReject}
+          onReject={c.reject}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Flex vertical gap="middle">
+      <PageBreadcrumb
+        items={[{ title: 'Dashboard', to: '../..' }, { title: 'Requests', to: c.backTo }, { title: name }]}
+      />
+      {!c.notFound && back}
+      {body}
+    </Flex>
+  );
+}

@@ -1,0 +1,113 @@
+/** Shared by the Requests tests: rows and details as the server sends them, the routes, a fake socket. */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
+import { AppProviders } from '@backoffice/ui-kit';
+import {
+  __setSocketFactory,
+  connectSocket,
+  createQueryClient,
+  disconnectSocket,
+  type DecisionStatus,
+  type RequestDetail,
+  type RequestRow,
+  type SocketLike,
+} from '@backoffice/shared-api';
+import { profileOf } from '../profile/testFixtures';
+import RequestsScreen from './RequestsScreen';
+
+export const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+export const REQUEST_ID = uuid(501);
+export const BOB = { _id: uuid(900), firstName: 'Bob', lastName: 'Other' };
+
+export const requestRow = (i: number, status: DecisionStatus = 'pending'): RequestRow => ({
+  _id: uuid(i),
+  userId: uuid(1000 + i),
+  firstName: 'Ann',
+  lastName: `Lee ${i}`,
+  userName: `applicant.${i}`,
+  displayName: `Applicant ${i}`,
+  email: `applicant${i}@example.com`,
+  createdAt: '2025-12-01T10:00:00.000Z',
+  updatedAt: '2026-01-02T03:04:00.000Z',
+  status,
+});
+
+export const requestDetail = (overrides: Partial<RequestDetail> = {}): RequestDetail => ({
+  _id: REQUEST_ID,
+  status: 'pending',
+  reason: '',
+  createdAt: '2026-02-01T09:30:00.000Z',
+  updatedAt: '2026-02-01T09:30:00.000Z',
+  decidedAt: null,
+  decidedBy: null,
+  applicant: profileOf(),
+  ...overrides,
+});
+
+export const listReply = (rows: RequestRow[], total = rows.length) => ({
+  status: 200,
+  data: { statusCode: 200, message: 'Requests', data: rows, total },
+});
+
+/** The Requests screen nested as the shell nests it (/app > requests/*); `url()` is where it is now. */
+export function renderRequests(entry: InitialEntry = '/app/requests') {
+  let location: Location | undefined;
+  const Probe = () => {
+    location = useLocation();
+    return null;
+  };
+  const rendered = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/app">
+            <Route path="requests/*" element={<RequestsScreen />} />
+          </Route>
+        </Routes>
+        <Probe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * Stands in for socket.io through shared-api's test seam; call in beforeEach and `stop` in afterEach.
+ * `serverSends` delivers an event as the server would.
+ */
+export function fakeSocket() {
+  const listeners = new Map<string, Listener[]>();
+  const socket: SocketLike = {
+    on: (event, l) => listeners.set(event, [...(listeners.get(event) ?? []), l]),
+    off: (event, l) =>
+      listeners.set(
+        event,
+        (listeners.get(event) ?? []).filter((x) => x !== l),
+      ),
+    emit: () => undefined,
+    disconnect: () => undefined,
+  };
+  __setSocketFactory(() => socket);
+  connectSocket();
+  return {
+    serverSends: (event: string, payload: unknown) => {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+    stop: () => {
+      disconnectSocket();
+      __setSocketFactory(null);
+    },
+  };
+}
+
+/** A failed load names itself and offers Retry; `recover` lets the server answer, which Retry then shows. */
+export async function expectRetryRecovers(errorTitle: string, recover: () => void, recovered: string) {
+  // The query retries once by itself before giving up.
+  expect(await screen.findByText(errorTitle, {}, { timeout: 5000 })).toBeInTheDocument();
+  recover();
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText(recovered)).toBeInTheDocument();
+}
