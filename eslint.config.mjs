@@ -41,7 +41,10 @@ export default tseslint.config(
     },
   },
   // Tests read untyped JSON replies; typing every reply there would only restate the contract.
-  { files: ['**/test/**/*.ts', '**/*.test.{ts,tsx}', 'e2e/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: ['**/test/**/*.ts', '**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
   { files: ['packages/**/*.{ts,tsx}'], rules: noImportOf(APPS) },
   { files: ['packages/ui-kit/**/*.{ts,tsx}'], rules: noImportOf(APPS, { antd: true }) },
   ...APPS.map((app) => ({ files: [`apps/${app}/**/*.{ts,tsx}`], rules: noImportOf(APPS.filter((a) => a !== app)) })),

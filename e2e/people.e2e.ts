@@ -147,13 +147,13 @@ describe('the people remote', () => {
     const fan = (await api('GET', '/admin/getAllFans', { token, query: { status: '1', sortBy: 'email' } })).data[0];
     await page.goto(`/app/fans?search=${encodeURIComponent(fan.email)}`);
     const row = table(page).getByRole('row', { name: new RegExp(fan.userName.replace('.', '\\.')) });
-    await row.getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
-    await row.getByRole('button', { name: 'Activate' }).waitFor();
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
     expect((await api('GET', '/admin/getFanDetail', { token, query: { id: fan._id } })).data.status).toBe('0');
-    await row.getByRole('button', { name: 'Activate' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
-    await row.getByRole('button', { name: 'Deactivate' }).waitFor();
+    await row.getByRole('button', { name: 'Activate', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Activate', exact: true }).click();
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     expect((await api('GET', '/admin/getFanDetail', { token, query: { id: fan._id } })).data.status).toBe('1');
     expect(errors).toEqual([]);
     await context.close();
@@ -171,7 +171,7 @@ describe('the people remote', () => {
       .click();
     await page.waitForURL(`**/app/influencers/view/${first._id}`);
     await page.getByText(first.email).first().waitFor();
-    await page.getByText('Call charges per minute').waitFor();
+    await page.getByText('Call Charges per Minute').first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
