@@ -137,7 +137,8 @@ describe('the people remote', () => {
     await page.getByText('Lisbon').first().waitFor();
     const saved = await api('GET', '/admin/getFanDetail', { token, query: { id: fan._id } });
     expect(saved.data).toMatchObject({ email: 'emma.renamed@example.com', city: 'Lisbon' });
-    expect(errors).toEqual([]);
+    // Chromium logs the refused save's 409 itself; it is the answer this test asked for.
+    expect(errors.filter((e) => !e.includes('status of 409 (Conflict)'))).toEqual([]);
     await context.close();
   });
 
@@ -199,7 +200,7 @@ describe('the people remote', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Request approved').first().waitFor();
     await page.getByText('Ada Admin').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Approve' }).waitFor({ state: 'detached' });
     const approvedMail = await emailTo(applicant.email, before);
     expect(approvedMail.subject).toContain('Welcome aboard');
     const nowInfluencer = await api('GET', '/admin/getInfluencerDetail', { token, query: { id: applicant._id } });

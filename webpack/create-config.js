@@ -105,6 +105,8 @@ module.exports = function createConfig(app) {
           template: path.join(ROOT, 'webpack/index.html'),
           title: app.title || 'Back Office',
           chunks: ['main'],
+          // The page is served for every route (/app/fans/view/…): its script must not be relative.
+          publicPath: '/',
         }),
       ],
       devServer: {

@@ -21,7 +21,7 @@ export function StatusAction({
         size={size}
         danger={active}
         loading={busy}
-        icon={active ? <StopOutlined /> : <CheckOutlined />}
+        icon={active ? <StopOutlined aria-hidden /> : <CheckOutlined aria-hidden />}
         onClick={onToggle}
         style={size === 'small' ? { paddingInline: 0 } : undefined}
       >

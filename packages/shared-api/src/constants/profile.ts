@@ -36,8 +36,13 @@ export const USER_NAME_PATTERN = '^[A-Za-z0-9._]{3,30}$';
 export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{4,18}[0-9]$';
 export const ZIP_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 -]{0,10}[A-Za-z0-9]?$';
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
-/** Pictures are images inlined as data URLs, so no screen ever fetches from another origin (CSP). */
-export const PICTURE_PATTERN = '^data:image/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$';
+/**
+ * Pictures are images inlined as data URLs, so no screen ever fetches from another origin (CSP).
+ * Uploads are raster images; the generated avatars are percent-encoded SVG, which an <img> shows
+ * without running anything in it, so a profile that has one can be saved unchanged.
+ */
+export const PICTURE_PATTERN =
+  "^(data:image/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}|data:image/svg\\+xml;utf8,[A-Za-z0-9%._~!*'()-]+)$";
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 /** A social link is a web address (or empty, on the default entry). */
 export const URL_PATTERN = '^https?://[^\\s/$.?#][^\\s]*$';
