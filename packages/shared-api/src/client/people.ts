@@ -164,7 +164,8 @@ export function useFanDetails(id: string | undefined, params: FanDetailsParams) 
     queryFn: async ({ signal }): Promise<FanDetails | null> => {
       const reply = await peopleApi.getFanDetails(id!, params, signal);
       if (reply.statusCode === 200 && reply.data) return reply.data;
-      console.error(`Fan details could not be loaded: ${reply.message}`);
+      // A newer page or search replaced this request: nothing failed.
+      if (!signal.aborted) console.error(`Fan details could not be loaded: ${reply.message}`);
       return null;
     },
     enabled: !!id,
