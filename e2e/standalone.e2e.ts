@@ -1,21 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ADMIN, launch, newPage, state } from './support/browser';
+import { freePort } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let browser: Browser;
 let devServer: ChildProcess | undefined;
