@@ -3,7 +3,7 @@ import { InfluencerRow } from '@backoffice/shared-api/contract';
 import type { UsersTable } from '../src/db/schema';
 import { personSearch } from '../src/modules/people/user-list';
 import { SEED_FIXTURES } from '../src/seed/generate';
-import { expectMalformedId } from './helpers/expect';
+import { allPages, expectMalformedId } from './helpers/expect';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -62,19 +62,7 @@ describe.each(BACKENDS)('influencers on %s', (backend) => {
 
   const list = (query: Record<string, string> = {}) => api.call('GET', '/admin/getAllInfluencers', { token, query });
 
-  /** Every row of a list, page after page, in the order the API gives them. */
-  async function allPages(query: Record<string, string>): Promise<Row[]> {
-    const rows: Row[] = [];
-    for (let page = 1; ; page++) {
-      const r = await list({ ...query, limit: '5', page: String(page) });
-      expect(r.status).toBe(200);
-      rows.push(...r.body.data);
-      if (r.body.data.length < 5) {
-        expect(rows).toHaveLength(r.body.total!);
-        return rows;
-      }
-    }
-  }
+  const pages = (query: Record<string, string>) => allPages<Row>(list, query, 5);
 
   const influencerIds = async (orderBy: string[], order: 'asc' | 'desc', status?: '0' | '1') => {
     let q = api.database.db.selectFrom('users').select('id').where('is_influencer', '=', true);
@@ -103,12 +91,12 @@ describe.each(BACKENDS)('influencers on %s', (backend) => {
       ['email', 'asc', ['email']],
       ['createdAt', 'asc', ['created_at']],
     ] as const)('sorts by %s %s across pages, ties by id', async (sortBy, sortOrder, columns) => {
-      const rows = await allPages({ sortBy, sortOrder });
+      const rows = await pages({ sortBy, sortOrder });
       expect(rows.map((row) => row._id)).toEqual(await influencerIds([...columns], sortOrder));
     });
 
     it('orders equal names by last name, then equal full names by id', async () => {
-      const rows = await allPages({ sortBy: 'name', sortOrder: 'asc', search: 'quinn' });
+      const rows = await pages({ sortBy: 'name', sortOrder: 'asc', search: 'quinn' });
       expect(rows.map((row) => `${row.firstName} ${row.lastName}`)).toEqual([
         'Quinn Abbott',
         'Quinn Abbott',
@@ -144,7 +132,7 @@ describe.each(BACKENDS)('influencers on %s', (backend) => {
     });
 
     it('filters by status', async () => {
-      const rows = await allPages({ status: '0', sortBy: 'email', sortOrder: 'asc' });
+      const rows = await pages({ status: '0', sortBy: 'email', sortOrder: 'asc' });
       expect(rows.map((row) => row._id)).toEqual(await influencerIds(['email'], 'asc', '0'));
       for (const row of rows) expect(row.status).toBe('0');
       expect(rows.length).toBeGreaterThanOrEqual(4);
