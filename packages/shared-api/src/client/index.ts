@@ -7,4 +7,6 @@ export * from './http';
 export * from './auth-api';
 export * from './socket';
 export * from './query';
+export * from './reads';
 export * from './people';
+export * from './payments';

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reply } from '../contract/common';
 import type {
   Category,
@@ -21,6 +21,7 @@ import type { FanDetailSection } from '../constants/lists';
 import { API_PATHS } from '../constants/paths';
 import { SOCKET_EVENTS } from '../constants/realtime';
 import { ApiError, apiRequest } from './http';
+import { dataOf, usePagedList } from './reads';
 import { queryKeys } from './query';
 import { useServerEvent } from './socket';
 
@@ -40,11 +41,6 @@ export interface ChangeUserStatusVars {
 export interface UpdateUserProfileVars {
   id: string;
   changes: UpdateUserProfileBody;
-}
-
-export interface ListResult<Row> {
-  data: Row[];
-  total: number;
 }
 
 /** Which kind of user a profile screen shows; each kind has its own detail call. */
@@ -99,29 +95,6 @@ export const peopleApi = {
     return apiRequest<Language[]>('GET', API_PATHS.getLanguages, { signal });
   },
 };
-
-/** The reply's data, or an ApiError carrying the server's message (and field errors) to throw. */
-async function dataOf<T>(pending: Promise<Reply<T>>): Promise<T> {
-  const reply = await pending;
-  if (reply.statusCode !== 200 || reply.data === undefined) throw new ApiError(reply);
-  return reply.data;
-}
-
-/**
- * A paged list. A non-200 reply rejects with an ApiError carrying the server's message, which is
- * what the screen's error state shows; the previous page stays on screen while the next one loads.
- */
-function usePagedList<Row>(queryKey: QueryKey, fetchPage: (signal: AbortSignal) => Promise<Reply<Row[]>>) {
-  return useQuery({
-    queryKey,
-    queryFn: async ({ signal }): Promise<ListResult<Row>> => {
-      const reply = await fetchPage(signal);
-      if (reply.statusCode !== 200) throw new ApiError(reply);
-      return { data: reply.data ?? [], total: reply.total ?? 0 };
-    },
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useFansList(query: FanListQuery) {
   return usePagedList(queryKeys.fans.list(query), (signal) => peopleApi.getAllFans(query, signal));

@@ -1,6 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { FanListQuery, InfluencerListQuery, RequestListQuery } from '../contract/people';
 import type { RedemptionListQuery } from '../contract/redemption';
+import type {
+  PaymentMethodListQuery,
+  PayoutListQuery,
+  PayoutRequestListQuery,
+  TransactionListQuery,
+} from '../contract/payments';
 import type { FanDetailsParams } from './people';
 import { ApiError } from './http';
 
@@ -44,5 +50,22 @@ export const queryKeys = {
   redemptions: {
     all: ['redemptions'] as const,
     list: (params: RedemptionListQuery) => ['redemptions', 'list', params] as const,
+  },
+  transactions: {
+    all: ['transactions'] as const,
+    list: (params: TransactionListQuery) => ['transactions', 'list', params] as const,
+  },
+  payoutRequests: {
+    all: ['payoutRequests'] as const,
+    list: (params: PayoutRequestListQuery) => ['payoutRequests', 'list', params] as const,
+  },
+  payouts: {
+    all: ['payouts'] as const,
+    list: (params: PayoutListQuery) => ['payouts', 'list', params] as const,
+  },
+  paymentMethods: {
+    all: ['paymentMethods'] as const,
+    list: (params: PaymentMethodListQuery) => ['paymentMethods', 'list', params] as const,
+    detail: (id: string) => ['paymentMethods', 'detail', id] as const,
   },
 };

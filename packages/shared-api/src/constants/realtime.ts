@@ -17,6 +17,12 @@ export const SOCKET_EVENTS = {
   influencerRequestDecided: 'influencer-request:decided',
   /** server -> admins: a user's profile or status changed (`{ _id }`) */
   userUpdated: 'user:updated',
+  /** server -> admins: a new payout request (a PayoutRequestRow) */
+  payoutRequestCreated: 'payout-request:new',
+  /** server -> admins: a payout request was approved or rejected (`{ _id, status }`) */
+  payoutRequestDecided: 'payout-request:decided',
+  /** server -> admins: a payment method was added, renamed, activated or deactivated (`{ _id }`) */
+  paymentMethodUpdated: 'payment-method:updated',
 } as const;
 export type SocketEvent = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 

@@ -33,6 +33,22 @@ import {
   UserProfile,
 } from './people';
 import { RedemptionListQuery, RedemptionRecord } from './redemption';
+import {
+  ChangePaymentMethodStatusQuery,
+  CreatePaymentMethodBody,
+  CreatePayoutRequestBody,
+  DecidePayoutRequestBody,
+  PaymentMethod,
+  PaymentMethodListQuery,
+  PayoutListQuery,
+  PayoutRequestListQuery,
+  PayoutRequestRow,
+  PayoutRow,
+  TransactionExportQuery,
+  TransactionListQuery,
+  TransactionRow,
+  UpdatePaymentMethodBody,
+} from './payments';
 
 export { API_BASE_PATH, API_PATHS } from '../constants/paths';
 
@@ -48,6 +64,8 @@ export interface Endpoint {
   body?: TSchema;
   /** The 200 reply; every error reply is ErrorReply. */
   reply: TSchema;
+  /** Set when the 200 reply is not the JSON envelope but a file of this media type (streamed). */
+  produces?: string;
 }
 
 const endpoint = <E extends Endpoint>(e: E) => e;
@@ -246,6 +264,120 @@ export const endpoints = {
     summary: 'Redemption history, paged; search matches the display name and the code name',
     querystring: RedemptionListQuery,
     reply: OkList(RedemptionRecord),
+  }),
+  getAllTransactions: endpoint({
+    method: 'GET',
+    path: API_PATHS.getAllTransactions,
+    auth: true,
+    tag: 'payments',
+    summary:
+      'Payments, paged; search matches the payer (name, display name, email) and the transaction id; filters: status, type, created-on range',
+    querystring: TransactionListQuery,
+    reply: OkList(TransactionRow),
+  }),
+  exportTransactions: endpoint({
+    method: 'GET',
+    path: API_PATHS.exportTransactions,
+    auth: true,
+    tag: 'payments',
+    summary:
+      'Every payment the list query selects, as CSV (spec "Transactions export" columns, every cell quoted, dates in `timeZone`), streamed. X-Total-Count says how many rows to expect; a failure part way aborts the response, so a cut-off file is never a complete one',
+    querystring: TransactionExportQuery,
+    reply: Type.String({ description: 'text/csv' }),
+    produces: 'text/csv; charset=utf-8',
+  }),
+  getAllPayoutRequests: endpoint({
+    method: 'GET',
+    path: API_PATHS.getAllPayoutRequests,
+    auth: true,
+    tag: 'payments',
+    summary: 'Payout requests, paged; search matches the influencer (name, display name, email)',
+    querystring: PayoutRequestListQuery,
+    reply: OkList(PayoutRequestRow),
+  }),
+  getPayoutRequestDetail: endpoint({
+    method: 'GET',
+    path: API_PATHS.getPayoutRequestDetail,
+    auth: true,
+    tag: 'payments',
+    summary: 'One payout request, with its decision and the payout made',
+    querystring: IdQuery,
+    reply: Ok(PayoutRequestRow),
+  }),
+  decidePayoutRequest: endpoint({
+    method: 'PATCH',
+    path: API_PATHS.decidePayoutRequest,
+    auth: true,
+    tag: 'payments',
+    summary:
+      'Approve (pays the influencer, once) or reject (with a reason) a pending payout request. A retry with the same idempotencyKey gets the same answer; another decision of a decided request is a 409 naming who decided and when',
+    body: DecidePayoutRequestBody,
+    reply: Ok(PayoutRequestRow),
+  }),
+  createPayoutRequest: endpoint({
+    method: 'POST',
+    path: API_PATHS.createPayoutRequest,
+    auth: true,
+    tag: 'payments',
+    summary:
+      "File an influencer's payout request (what the marketplace sends); signed-in admins are told over the socket",
+    body: CreatePayoutRequestBody,
+    reply: Ok(PayoutRequestRow),
+  }),
+  getAllPayouts: endpoint({
+    method: 'GET',
+    path: API_PATHS.getAllPayouts,
+    auth: true,
+    tag: 'payments',
+    summary: 'Payouts made, paged, with who approved them; search matches the influencer and the reference',
+    querystring: PayoutListQuery,
+    reply: OkList(PayoutRow),
+  }),
+  getAllPaymentMethods: endpoint({
+    method: 'GET',
+    path: API_PATHS.getAllPaymentMethods,
+    auth: true,
+    tag: 'payments',
+    summary: 'Payment methods, paged; search matches the name',
+    querystring: PaymentMethodListQuery,
+    reply: OkList(PaymentMethod),
+  }),
+  getPaymentMethodDetail: endpoint({
+    method: 'GET',
+    path: API_PATHS.getPaymentMethodDetail,
+    auth: true,
+    tag: 'payments',
+    summary: 'One payment method',
+    querystring: IdQuery,
+    reply: Ok(PaymentMethod),
+  }),
+  createPaymentMethod: endpoint({
+    method: 'POST',
+    path: API_PATHS.createPaymentMethod,
+    auth: true,
+    tag: 'payments',
+    summary: 'Add a payment method; 409 on the name when another method has it',
+    body: CreatePaymentMethodBody,
+    reply: Ok(PaymentMethod),
+  }),
+  updatePaymentMethod: endpoint({
+    method: 'PATCH',
+    path: API_PATHS.updatePaymentMethod,
+    auth: true,
+    tag: 'payments',
+    summary: 'Rename, activate or deactivate a payment method; only the fields sent change',
+    querystring: IdQuery,
+    body: UpdatePaymentMethodBody,
+    reply: Ok(PaymentMethod),
+  }),
+  changePaymentMethodStatus: endpoint({
+    method: 'PATCH',
+    path: API_PATHS.changePaymentMethodStatus,
+    auth: true,
+    tag: 'payments',
+    summary: 'Activate (isActive=true) or deactivate (false) a payment method',
+    querystring: ChangePaymentMethodStatusQuery,
+    reply: Ok(PaymentMethod),
   }),
 } as const;
 

@@ -1,5 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CALL_STATUSES, DECISION_STATUSES, DISCOUNT_CODE_TYPES } from '../constants/enums';
+import {
+  CALL_STATUSES,
+  DECISION_STATUSES,
+  DISCOUNT_CODE_TYPES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../constants/enums';
 
 export * from '../constants/enums';
 
@@ -16,3 +22,7 @@ export type AvailabilityStatus = Static<typeof AvailabilityStatus>;
 /** A request's or a payout request's state: pending until an admin decides, once. */
 export const DecisionStatus = Type.Union(DECISION_STATUSES.map((s) => Type.Literal(s)));
 export type DecisionStatus = Static<typeof DecisionStatus>;
+export const TransactionStatus = Type.Union(TRANSACTION_STATUSES.map((s) => Type.Literal(s)));
+export type TransactionStatus = Static<typeof TransactionStatus>;
+export const TransactionType = Type.Union(TRANSACTION_TYPES.map((s) => Type.Literal(s)));
+export type TransactionType = Static<typeof TransactionType>;

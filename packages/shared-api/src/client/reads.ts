@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import type { Reply } from '../contract/common';
+import { ApiError } from './http';
+
+/** One page of a list and how many rows the list has in all. */
+export interface ListResult<Row> {
+  data: Row[];
+  total: number;
+}
+
+/** The reply's data, or an ApiError carrying the server's message (and field errors) to throw. */
+export async function dataOf<T>(pending: Promise<Reply<T>>): Promise<T> {
+  const reply = await pending;
+  if (reply.statusCode !== 200 || reply.data === undefined) throw new ApiError(reply);
+  return reply.data;
+}
+
+/**
+ * A paged list. A non-200 reply rejects with an ApiError carrying the server's message, which is
+ * what the screen's error state shows; the previous page stays on screen while the next one loads.
+ */
+export function usePagedList<Row>(queryKey: QueryKey, fetchPage: (signal: AbortSignal) => Promise<Reply<Row[]>>) {
+  return useQuery({
+    queryKey,
+    queryFn: async ({ signal }): Promise<ListResult<Row>> => {
+      const reply = await fetchPage(signal);
+      if (reply.statusCode !== 200) throw new ApiError(reply);
+      return { data: reply.data ?? [], total: reply.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+

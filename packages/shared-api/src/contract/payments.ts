@@ -1,0 +1,200 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Dollars, Id, ListQuery, Search, Timestamp } from './common';
+import { DecisionStatus, TransactionStatus, TransactionType } from './enums';
+import { AdminRef } from './people';
+import {
+  PAYMENT_LIMITS as L,
+  PAYMENT_METHOD_NAME_PATTERN,
+  PAYMENT_METHOD_SORTS,
+  PAYOUT_REQUEST_SORTS,
+  PAYOUT_SORTS,
+  TRANSACTION_SORTS,
+} from '../constants/payments';
+
+/**
+ * A payment of the payment list (spec section 2): who paid, what for, and the money. Amounts are
+ * dollars with 2 decimals; the platform fee is amount minus payable amount, computed, never stored.
+ */
+export const TransactionRow = Type.Object(
+  {
+    _id: Id,
+    transactionId: Type.String(),
+    orderId: Type.Union([Type.String(), Type.Null()]),
+    videoCallId: Type.Union([Id, Type.Null()]),
+    userId: Id,
+    /** The paying user's first and last name. */
+    name: Type.String(),
+    displayName: Type.String(),
+    email: Type.String(),
+    preference: Type.String(),
+    query: Type.String(),
+    type: TransactionType,
+    status: TransactionStatus,
+    amount: Dollars,
+    payable_amount: Dollars,
+    platformFee: Dollars,
+    hold_amount: Dollars,
+    released_amount: Dollars,
+    earning: Dollars,
+    createdAt: Timestamp,
+  },
+  { additionalProperties: false },
+);
+export type TransactionRow = Static<typeof TransactionRow>;
+
+/** What narrows the payment list and its export: status, type and a created-on range. */
+const TransactionFilters = {
+  status: Type.Optional(TransactionStatus),
+  type: Type.Optional(TransactionType),
+  /** Created at or after this instant. */
+  from: Type.Optional(Timestamp),
+  /** Created at or before this instant. */
+  to: Type.Optional(Timestamp),
+};
+
+export const TransactionListQuery = ListQuery(TRANSACTION_SORTS, 'createdAt', TransactionFilters);
+export type TransactionListQuery = Static<typeof TransactionListQuery>;
+
+/** Every row the list's filters, search and sort select, without paging; dates in `timeZone`. */
+export const TransactionExportQuery = Type.Object(
+  {
+    search: Type.Optional(Search),
+    sortBy: Type.Optional(Type.Union(TRANSACTION_SORTS.map((s) => Type.Literal(s)), { default: 'createdAt' })),
+    sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+    ...TransactionFilters,
+    /** IANA zone the Date column is written in (the admin's local time); UTC when left out. */
+    timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: L.timeZoneMax })),
+  },
+  { additionalProperties: false },
+);
+export type TransactionExportQuery = Static<typeof TransactionExportQuery>;
+
+export const PayoutRef = Type.Object(
+  { _id: Id, reference: Type.String(), amount: Dollars, paidAt: Timestamp },
+  { additionalProperties: false },
+);
+export type PayoutRef = Static<typeof PayoutRef>;
+
+/**
+ * A payout request of the payout list: the payment list's columns over the influencer who asked
+ * (spec section 2: payable amount labelled payout amount), with its decision.
+ */
+export const PayoutRequestRow = Type.Object(
+  {
+    _id: Id,
+    influencerId: Id,
+    name: Type.String(),
+    displayName: Type.String(),
+    email: Type.String(),
+    /** Of the earning the request pays out; empty when it is not linked to one. */
+    preference: Type.String(),
+    query: Type.String(),
+    amount: Dollars,
+    payable_amount: Dollars,
+    platformFee: Dollars,
+    status: DecisionStatus,
+    /** Why it was rejected; empty otherwise. */
+    reason: Type.String(),
+    createdAt: Timestamp,
+    decidedAt: Type.Union([Timestamp, Type.Null()]),
+    decidedBy: Type.Union([AdminRef, Type.Null()]),
+    /** The payment made, once approved. */
+    payout: Type.Union([PayoutRef, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type PayoutRequestRow = Static<typeof PayoutRequestRow>;
+
+export const PayoutRequestListQuery = ListQuery(PAYOUT_REQUEST_SORTS, 'createdAt', {
+  /** Without it, every request; the screen asks for pending ones first. */
+  status: Type.Optional(DecisionStatus),
+});
+export type PayoutRequestListQuery = Static<typeof PayoutRequestListQuery>;
+
+export const DecidePayoutRequestBody = Type.Object(
+  {
+    id: Id,
+    decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+    /** Required for a rejection (the influencer is told); ignored for an approval. */
+    reason: Type.Optional(Type.String({ maxLength: L.reasonMax })),
+    /**
+     * Chosen by the client once per decision and sent again on every retry of it: a retry of a
+     * decision that was already applied gets that decision back, never a second payment.
+     */
+    idempotencyKey: Id,
+  },
+  { additionalProperties: false },
+);
+export type DecidePayoutRequestBody = Static<typeof DecidePayoutRequestBody>;
+
+const Amount = Type.Number({ exclusiveMinimum: 0, maximum: L.amountMax, multipleOf: 0.01 });
+
+/** What the marketplace sends when an influencer asks to be paid. */
+export const CreatePayoutRequestBody = Type.Object(
+  {
+    influencerId: Id,
+    amount: Amount,
+    /** What the influencer receives; at most the amount (the rest is the platform fee). */
+    payable_amount: Amount,
+    /** The earning it pays out, if any. */
+    transactionId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type CreatePayoutRequestBody = Static<typeof CreatePayoutRequestBody>;
+
+/** A payout that was made (payouts history). */
+export const PayoutRow = Type.Object(
+  {
+    _id: Id,
+    payoutRequestId: Id,
+    influencerId: Id,
+    name: Type.String(),
+    displayName: Type.String(),
+    email: Type.String(),
+    /** What was paid: the request's payout amount. */
+    amount: Dollars,
+    reference: Type.String(),
+    paidAt: Timestamp,
+    approvedAt: Type.Union([Timestamp, Type.Null()]),
+    approvedBy: Type.Union([AdminRef, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type PayoutRow = Static<typeof PayoutRow>;
+
+export const PayoutListQuery = ListQuery(PAYOUT_SORTS, 'paidAt');
+export type PayoutListQuery = Static<typeof PayoutListQuery>;
+
+/** Spec section 3: method name, isActive flag, created and updated dates. */
+export const PaymentMethod = Type.Object(
+  { _id: Id, name: Type.String(), isActive: Type.Boolean(), createdAt: Timestamp, updatedAt: Timestamp },
+  { additionalProperties: false },
+);
+export type PaymentMethod = Static<typeof PaymentMethod>;
+
+export const PaymentMethodListQuery = ListQuery(PAYMENT_METHOD_SORTS, 'createdAt', {
+  isActive: Type.Optional(Type.Boolean()),
+});
+export type PaymentMethodListQuery = Static<typeof PaymentMethodListQuery>;
+
+const MethodName = Type.String({ pattern: PAYMENT_METHOD_NAME_PATTERN, maxLength: L.methodNameMax });
+
+export const CreatePaymentMethodBody = Type.Object(
+  { name: MethodName, isActive: Type.Optional(Type.Boolean({ default: true })) },
+  { additionalProperties: false },
+);
+export type CreatePaymentMethodBody = Static<typeof CreatePaymentMethodBody>;
+
+/** Only the fields sent change. */
+export const UpdatePaymentMethodBody = Type.Object(
+  { name: Type.Optional(MethodName), isActive: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type UpdatePaymentMethodBody = Static<typeof UpdatePaymentMethodBody>;
+
+export const ChangePaymentMethodStatusQuery = Type.Object(
+  { id: Id, isActive: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type ChangePaymentMethodStatusQuery = Static<typeof ChangePaymentMethodStatusQuery>;
