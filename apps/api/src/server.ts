@@ -17,6 +17,7 @@ import type { AuthLimits } from './modules/auth/service';
 import { loadSigningSecret } from './modules/auth/tokens';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { peopleRoutes } from './modules/people/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 import { redemptionRoutes } from './modules/redemption/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
 
@@ -139,6 +140,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await api.register(authRoutes(context, authenticate, opts.authLimits));
       await api.register(peopleRoutes(context, authenticate));
       await api.register(redemptionRoutes(context, authenticate));
+      await api.register(paymentsRoutes(context, authenticate));
     },
     { prefix: API_BASE_PATH },
   );

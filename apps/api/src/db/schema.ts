@@ -162,6 +162,8 @@ export interface PayoutRequestsTable {
   reason: Generated<string>;
   decided_by: string | null;
   decided_at: Timestamp | null;
+  /** The idempotency key of the decision (migration 0003). */
+  decision_key: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

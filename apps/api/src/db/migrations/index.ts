@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './0001_initial';
 import * as people from './0002_people';
+import * as payments from './0003_payments';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_people': people,
+  '0003_payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,3 +47,9 @@ export function authenticator(db: Kysely<DB>, secret: Buffer) {
     request.admin = admin;
   };
 }
+
+/** The admin the authenticate hook found; a route that records who acted cannot run without one. */
+export function adminOf(request: FastifyRequest): string {
+  if (!request.admin) throw unauthorized(AUTH_MESSAGES.missingToken);
+  return request.admin.id;
+}

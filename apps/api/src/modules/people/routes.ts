@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
+import { SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../lib/http-errors';
+import { adminOf } from '../auth/authenticate';
 import { route } from '../../plugins/routes';
 import { changeUserStatus, getFan, getFanDetails, listFans } from './fans';
 import { getInfluencer, listInfluencers } from './influencers';
 import { listCategories, listLanguages } from './lookups';
 import { updateUserProfile } from './profile';
 import { createInfluencerRequest, decideRequest, getRequestDetail, listRequests } from './requests';
-
-/** The admin the authenticate hook found; a route that records who acted cannot run without one. */
-function adminOf(req: FastifyRequest): string {
-  if (!req.admin) throw unauthorized(AUTH_MESSAGES.missingToken);
-  return req.admin.id;
-}
 
 const DECIDED = { approved: 'Request approved', rejected: 'Request rejected' } as const;
 

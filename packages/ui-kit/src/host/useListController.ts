@@ -1,0 +1,50 @@
+import { useUrlListState, type UrlListState } from './useUrlListState';
+
+/** What a list's query hook returns (react-query's result, narrowed to what a list screen reads). */
+export interface ListQueryResult<Row> {
+  data?: { data: Row[]; total: number };
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+export interface ListControllerOptions<S extends string, Q, Row> {
+  /** The server's whitelist: a sortBy outside it (a hand-edited URL) falls back to `defaultSort`. */
+  sorts: readonly S[];
+  defaultSort: S;
+  defaultOrder?: 'asc' | 'desc';
+  /** Filter parameters kept in the URL; pass a module-level array (its identity is memoised on). */
+  filterKeys?: readonly string[];
+  pageSize?: number;
+  /** Builds the hook's query from the URL state (typed filters, defaults); runs every render. */
+  toQuery: (state: UrlListState<S> & { pageSize: number }) => Q;
+  useList: (query: Q) => ListQueryResult<Row>;
+}
+
+/**
+ * A list screen's logic, react-admin style: URL-kept page, sort, search and filters in; rows,
+ * totals, states and handlers out. The view only renders what this returns.
+ */
+export function useListController<S extends string, Q, Row>(opts: ListControllerOptions<S, Q, Row>) {
+  const pageSize = opts.pageSize ?? 10;
+  const url = useUrlListState<S>({
+    sortBy: opts.defaultSort,
+    sortOrder: opts.defaultOrder ?? 'desc',
+    filterKeys: opts.filterKeys,
+  });
+  const sortBy = opts.sorts.includes(url.sortBy) ? url.sortBy : opts.defaultSort;
+  const query = opts.toQuery({ ...url, sortBy, pageSize });
+  const result = opts.useList(query);
+  return {
+    ...url,
+    sortBy,
+    pageSize,
+    /** What the list asked the server for (the export sends the same filters). */
+    query,
+    rows: result.data?.data,
+    total: result.data?.total ?? 0,
+    loading: result.isFetching,
+    error: result.error ? result.error.message : undefined,
+    retry: () => void result.refetch(),
+  };
+}
