@@ -198,7 +198,7 @@ describe.each(BACKENDS)('PATCH /admin/updateUserProfile on %s', (backend) => {
   });
 
   it.each([
-    [{ userName: 'no spaces allowed' }, { userName: 'userName is not in the expected format' }],
+    [{ userName: 'no spaces allowed' }, { userName: PROFILE_MESSAGES.userName }],
     [{ email: 'not-an-email' }, { email: 'email must be a valid email' }],
     [{ gender: 9 }, { gender: 'gender must be at most 4' }],
     [{ callDurationInMin: 0 }, { callDurationInMin: 'callDurationInMin must be at least 1' }],

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { PATTERN_MESSAGES } from '@backoffice/shared-api/contract';
 import { HttpError } from '../lib/http-errors';
 
 interface AjvError {
@@ -46,7 +47,7 @@ function messageOf(e: AjvError, field: string): string {
     case 'maximum':
       return `${field} must be at most ${String(e.params?.limit)}`;
     case 'pattern':
-      return `${field} is not in the expected format`;
+      return PATTERN_MESSAGES[String(e.params?.pattern)] ?? `${field} is not in the expected format`;
     case 'type':
       return `${field} must be ${String(e.params?.type)}`;
     default:

@@ -6,6 +6,7 @@ export * from './people';
 export * from './redemption';
 export * from './payments';
 export * from './endpoints';
+export * from './pattern-messages';
 export * from '../constants/countries';
 export * from '../constants/realtime';
 export * from '../constants/profile';

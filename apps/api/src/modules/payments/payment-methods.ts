@@ -1,0 +1,122 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  PAYMENT_MESSAGES,
+  type CreatePaymentMethodBody,
+  type PaymentMethod,
+  type PaymentMethodListQuery,
+  type PaymentMethodSort,
+  type UpdatePaymentMethodBody,
+} from '@backoffice/shared-api/contract';
+import type { DB, PaymentMethodsTable } from '../../db/schema';
+import { uniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { containsPattern, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+
+/** Each has an index ending in id (migrations 0001 and 0003), so ties page stably. */
+const SORT_COLUMNS: Record<PaymentMethodSort, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  name: 'name',
+  isActive: 'is_active',
+};
+
+const NAME_INDEX = 'payment_methods_name_key';
+
+function toPaymentMethod(r: Selectable<PaymentMethodsTable>): PaymentMethod {
+  return {
+    _id: r.id,
+    name: r.name,
+    isActive: r.is_active,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+/**
+ * The name as stored: trimmed. The contract's pattern refuses a blank name before it gets here;
+ * this is the same rule for any other caller.
+ */
+function methodName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) {
+    throw badRequest(PAYMENT_MESSAGES.paymentMethodNameInvalid, { name: PAYMENT_MESSAGES.paymentMethodNameInvalid });
+  }
+  return trimmed;
+}
+
+/** The citext unique name is the only guard, so two admins adding the same name at once get a 409 too. */
+function nameTaken(err: unknown): never {
+  if (uniqueViolation(err) === NAME_INDEX) {
+    throw conflict(PAYMENT_MESSAGES.paymentMethodNameTaken, { name: PAYMENT_MESSAGES.paymentMethodNameTaken });
+  }
+  throw err;
+}
+
+export async function listPaymentMethods(
+  db: Kysely<DB>,
+  q: PaymentMethodListQuery,
+): Promise<{ rows: PaymentMethod[]; total: number }> {
+  const p = listParamsOf(q);
+  let base = db.selectFrom('payment_methods');
+  if (p.search) base = base.where(ilike('name', containsPattern(p.search)));
+  if (q.isActive !== undefined) base = base.where('is_active', '=', q.isActive);
+
+  const { rows, total } = await pageAndCount(base.selectAll(), base, [SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'id'], p);
+  return { total, rows: rows.map(toPaymentMethod) };
+}
+
+export async function getPaymentMethod(db: Kysely<DB>, id: string): Promise<PaymentMethod> {
+  const r = await db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw notFound(PAYMENT_MESSAGES.paymentMethodNotFound);
+  return toPaymentMethod(r);
+}
+
+export async function createPaymentMethod(db: Kysely<DB>, body: CreatePaymentMethodBody): Promise<PaymentMethod> {
+  const name = methodName(body.name);
+  try {
+    const r = await db
+      .insertInto('payment_methods')
+      .values({ name, is_active: body.isActive ?? true })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toPaymentMethod(r);
+  } catch (err) {
+    return nameTaken(err);
+  }
+}
+
+/**
+ * Changes only the fields sent. updatedAt moves when a value really changes (a new spelling of the
+ * name counts), so setting a method to the status it already has leaves its date alone.
+ */
+export async function updatePaymentMethod(
+  db: Kysely<DB>,
+  id: string,
+  changes: UpdatePaymentMethodBody,
+): Promise<PaymentMethod> {
+  if (changes.name === undefined && changes.isActive === undefined) {
+    throw badRequest(PAYMENT_MESSAGES.nothingToChange);
+  }
+  const name = changes.name === undefined ? undefined : methodName(changes.name);
+  // name is citext: compared as text, so that a change of case is a change
+  const changed = [
+    ...(name === undefined ? [] : [sql`name::text IS DISTINCT FROM ${name}`]),
+    ...(changes.isActive === undefined ? [] : [sql`is_active IS DISTINCT FROM ${changes.isActive}`]),
+  ];
+  try {
+    const r = await db
+      .updateTable('payment_methods')
+      .set({
+        ...(name === undefined ? {} : { name }),
+        ...(changes.isActive === undefined ? {} : { is_active: changes.isActive }),
+        updated_at: sql<Date>`CASE WHEN ${sql.join(changed, sql` OR `)} THEN now() ELSE updated_at END`,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!r) throw notFound(PAYMENT_MESSAGES.paymentMethodNotFound);
+    return toPaymentMethod(r);
+  } catch (err) {
+    return nameTaken(err);
+  }
+}

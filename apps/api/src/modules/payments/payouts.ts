@@ -1,0 +1,429 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  PAYMENT_MESSAGES,
+  SOCKET_EVENTS,
+  type CreatePayoutRequestBody,
+  type DecidePayoutRequestBody,
+  type PayoutListQuery,
+  type PayoutRequestListQuery,
+  type PayoutRequestRow,
+  type PayoutRequestSort,
+  type PayoutRow,
+  type PayoutSort,
+} from '@backoffice/shared-api/contract';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import { containsPattern, ilike, iso, isoOrNull, listParamsOf, pageAndCount } from '../../lib/list';
+import { dollarsFromCents, dollarsToCents } from '../../lib/money';
+import { renderTemplate } from '../mail/mailer';
+import { personSearch } from '../people/user-list';
+
+/** The constraints whose violation means another decision of the same request got there first. */
+const DECISION_KEY_INDEX = 'payout_requests_decision_key';
+const ONE_PAYOUT_PER_REQUEST = 'payouts_payout_request_id_key';
+
+const LOCAL_MESSAGES = {
+  keyReused: 'This idempotencyKey was already used for another decision; send a new key for each decision',
+  notAnEarningOf: 'This transaction is not an earning of this influencer',
+  alreadyPaid: 'A payout was already made for this request',
+} as const;
+
+/** The template each decision emails the influencer with (seeded; see seed/email-templates.ts). */
+const DECISION_TEMPLATES = { approved: 'payout-approved', rejected: 'payout-rejected' } as const;
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Spec section 9: US dollars with 2 decimals, e.g. $1,234.50. */
+const usd = (cents: number) => USD.format(dollarsFromCents(cents));
+
+/** 'YYYY-MM-DD HH:mm UTC': the same for every admin who reads it, wherever they are. */
+const utcMinute = (d: Date | string) => `${iso(d).slice(0, 16).replace('T', ' ')} UTC`;
+
+const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+// ---------------------------------------------------------------------------------------------
+// Payout requests
+
+/**
+ * Shown columns a request is sorted by. The linked earning's preference and query are '' when
+ * there is none (as the row shows them), so they sort with the empty values instead of after all.
+ * Fee is computed, as the expression index of migration 0003 is.
+ */
+const REQUEST_SORTS: Record<PayoutRequestSort, RawBuilder<unknown>> = {
+  createdAt: sql`pr.created_at`,
+  displayName: sql`u.display_name`,
+  preference: sql`coalesce(t.preference, '')`,
+  query: sql`coalesce(t.query, '')`,
+  amount: sql`pr.amount_cents`,
+  payableAmount: sql`pr.payable_amount_cents`,
+  platformFee: sql`(pr.amount_cents - pr.payable_amount_cents)`,
+  email: sql`u.email`,
+  status: sql`pr.status`,
+};
+
+const withInfluencer = (db: Kysely<DB>) =>
+  db.selectFrom('payout_requests as pr').innerJoin('users as u', 'u.id', 'pr.influencer_id');
+
+/** Everything a row shows: the influencer, the earning it pays out, who decided and the payout made. */
+const requestRows = (base: ReturnType<typeof withInfluencer>) =>
+  base
+    .leftJoin('transactions as t', 't.id', 'pr.transaction_id')
+    .leftJoin('admins as a', 'a.id', 'pr.decided_by')
+    .leftJoin('payouts as po', 'po.payout_request_id', 'pr.id')
+    .select([
+      'pr.id',
+      'pr.influencer_id',
+      'pr.amount_cents',
+      'pr.payable_amount_cents',
+      'pr.status',
+      'pr.reason',
+      'pr.created_at',
+      'pr.decided_at',
+      'pr.decided_by',
+      'u.first_name',
+      'u.last_name',
+      'u.display_name',
+      'u.email',
+      't.preference',
+      't.query',
+      'a.first_name as admin_first_name',
+      'a.last_name as admin_last_name',
+      'po.id as payout_id',
+      'po.reference as payout_reference',
+      'po.amount_cents as payout_amount_cents',
+      'po.paid_at as payout_paid_at',
+    ]);
+
+type RequestRecord = Awaited<ReturnType<ReturnType<typeof requestRows>['execute']>>[number];
+
+function toPayoutRequestRow(r: RequestRecord): PayoutRequestRow {
+  return {
+    _id: r.id,
+    influencerId: r.influencer_id,
+    name: fullName(r.first_name, r.last_name),
+    displayName: r.display_name,
+    email: r.email,
+    preference: r.preference ?? '',
+    query: r.query ?? '',
+    amount: dollarsFromCents(r.amount_cents),
+    payable_amount: dollarsFromCents(r.payable_amount_cents),
+    platformFee: dollarsFromCents(r.amount_cents - r.payable_amount_cents),
+    status: r.status,
+    reason: r.reason,
+    createdAt: iso(r.created_at),
+    decidedAt: isoOrNull(r.decided_at),
+    decidedBy: r.decided_by
+      ? { _id: r.decided_by, firstName: r.admin_first_name ?? '', lastName: r.admin_last_name ?? '' }
+      : null,
+    payout:
+      r.payout_id && r.payout_paid_at
+        ? {
+            _id: r.payout_id,
+            reference: r.payout_reference ?? '',
+            amount: dollarsFromCents(r.payout_amount_cents),
+            paidAt: iso(r.payout_paid_at),
+          }
+        : null,
+  };
+}
+
+export async function listPayoutRequests(
+  db: Kysely<DB>,
+  q: PayoutRequestListQuery,
+): Promise<{ rows: PayoutRequestRow[]; total: number }> {
+  const p = listParamsOf(q);
+  let base = withInfluencer(db);
+  const { search } = p;
+  if (search) base = base.where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
+  if (q.status) base = base.where('pr.status', '=', q.status);
+
+  // pageAndCount orders by plain references; the computed sorts are selected under this name.
+  const rows = requestRows(base).select(REQUEST_SORTS[q.sortBy ?? 'createdAt'].as('sort_key'));
+  // Every request has its influencer (NOT NULL foreign key): without a search the count needs no join.
+  let counted = search ? base : db.selectFrom('payout_requests as pr');
+  if (!search && q.status) counted = counted.where('pr.status', '=', q.status);
+  const found = await pageAndCount(rows, counted, ['sort_key', 'pr.id'], p);
+  return { total: found.total, rows: found.rows.map(toPayoutRequestRow) };
+}
+
+async function findPayoutRequest(db: Kysely<DB>, id: string): Promise<PayoutRequestRow | undefined> {
+  const r = await requestRows(withInfluencer(db)).where('pr.id', '=', id).executeTakeFirst();
+  return r && toPayoutRequestRow(r);
+}
+
+export async function getPayoutRequest(db: Kysely<DB>, id: string): Promise<PayoutRequestRow> {
+  const row = await findPayoutRequest(db, id);
+  if (!row) throw notFound(PAYMENT_MESSAGES.payoutRequestNotFound);
+  return row;
+}
+
+/** A decision that was applied before, by the same key: answered again, with nothing done twice. */
+class AlreadyDecided {
+  constructor(readonly status: 'approved' | 'rejected') {}
+}
+
+/**
+ * Why a request could not be decided: 404 if it does not exist; the earlier decision again if it
+ * was made with this very key (a retry); else a 409 naming who decided and when.
+ */
+async function notPending(
+  db: Kysely<DB>,
+  body: DecidePayoutRequestBody,
+  violated?: string,
+): Promise<HttpError | AlreadyDecided> {
+  const r = await db
+    .selectFrom('payout_requests as pr')
+    .leftJoin('admins as a', 'a.id', 'pr.decided_by')
+    .select(['pr.status', 'pr.decision_key', 'pr.decided_at', 'pr.updated_at', 'a.first_name', 'a.last_name'])
+    .where('pr.id', '=', body.id)
+    .executeTakeFirst();
+  if (!r) return notFound(PAYMENT_MESSAGES.payoutRequestNotFound);
+  if (r.status === 'pending') {
+    // Still pending after a unique violation: the key is another request's decision, or a payout
+    // was recorded for this request without its approval (data written outside the API).
+    if (violated === DECISION_KEY_INDEX) {
+      return conflict(LOCAL_MESSAGES.keyReused, { idempotencyKey: LOCAL_MESSAGES.keyReused });
+    }
+    return conflict(LOCAL_MESSAGES.alreadyPaid);
+  }
+  // The same key asking for the other decision is not a retry but a second decision.
+  if (r.decision_key === body.idempotencyKey && r.status === body.decision) return new AlreadyDecided(r.status);
+  const by = r.first_name !== null ? ` by ${fullName(r.first_name, r.last_name)}` : '';
+  return conflict(`This payout request was already ${r.status}${by} on ${utcMinute(r.decided_at ?? r.updated_at)}.`);
+}
+
+const decidedMessage = (row: PayoutRequestRow) => {
+  const who = row.name || row.displayName;
+  const amount = usd(dollarsToCents(row.payable_amount));
+  return row.status === 'approved'
+    ? `Payout of ${amount} to ${who} approved.`
+    : `Payout request of ${amount} from ${who} rejected.`;
+};
+
+/**
+ * Decides a pending request, once. The conditional UPDATE is the lock: of two admins deciding at
+ * the same moment, exactly one changes the row and the other finds it no longer pending. The
+ * payout is written in the same transaction, so an approval never stands without its payment nor
+ * a payment without its approval; the unique payout per request is the database's own guard. The
+ * email and the socket event follow the commit, so neither announces a decision that was rolled
+ * back, and a mail server that is down cannot undo one.
+ */
+export async function decidePayoutRequest(
+  ctx: AppContext,
+  adminId: string,
+  body: DecidePayoutRequestBody,
+): Promise<{ message: string; row: PayoutRequestRow }> {
+  const reason = body.decision === 'rejected' ? (body.reason?.trim() ?? '') : '';
+  if (body.decision === 'rejected' && !reason) {
+    throw badRequest(PAYMENT_MESSAGES.reasonRequired, { reason: PAYMENT_MESSAGES.reasonRequired });
+  }
+
+  let outcome: 'decided' | AlreadyDecided;
+  try {
+    outcome = await ctx.db.transaction().execute(async (trx) => {
+      const decided = await trx
+        .updateTable('payout_requests')
+        .set({
+          status: body.decision,
+          reason,
+          decided_by: adminId,
+          decided_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+          decision_key: body.idempotencyKey,
+        })
+        .where('id', '=', body.id)
+        .where('status', '=', 'pending')
+        .returning(['influencer_id', 'payable_amount_cents'])
+        .executeTakeFirst();
+      if (!decided) {
+        // inside the transaction: on PGlite it holds the only connection
+        const why = await notPending(trx, body);
+        if (why instanceof AlreadyDecided) return why;
+        throw why;
+      }
+      if (body.decision === 'approved') {
+        await trx
+          .insertInto('payouts')
+          .values({
+            payout_request_id: body.id,
+            influencer_id: decided.influencer_id,
+            amount_cents: decided.payable_amount_cents,
+            approved_by: adminId,
+            reference: `po_${crypto.randomBytes(8).toString('hex')}`,
+            paid_at: sql<Date>`now()`,
+          })
+          .execute();
+      }
+      return 'decided' as const;
+    });
+  } catch (err) {
+    const violated = uniqueViolation(err);
+    if (violated !== DECISION_KEY_INDEX && violated !== ONE_PAYOUT_PER_REQUEST) throw err;
+    // Lost a race the conditional UPDATE could not see (or the key was reused): answer as if the
+    // winner had committed first. The transaction is over, so the pool is free again.
+    const why = await notPending(ctx.db, body, violated);
+    if (!(why instanceof AlreadyDecided)) throw why;
+    outcome = why;
+  }
+
+  const row = await getPayoutRequest(ctx.db, body.id);
+  if (outcome instanceof AlreadyDecided) {
+    const message =
+      outcome.status === 'approved'
+        ? 'This payout was already approved; nothing was paid twice.'
+        : 'This payout request was already rejected; nothing was changed.';
+    return { message, row };
+  }
+
+  ctx.realtime.toAdmins(SOCKET_EVENTS.payoutRequestDecided, { _id: row._id, status: row.status });
+  let told = 'The influencer was emailed.';
+  try {
+    const influencer = await ctx.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'display_name', 'user_name', 'email'])
+      .where('id', '=', row.influencerId)
+      .executeTakeFirstOrThrow();
+    const mail = await renderTemplate(ctx.db, DECISION_TEMPLATES[body.decision], {
+      firstName: influencer.first_name || influencer.display_name,
+      lastName: influencer.last_name,
+      name: row.name,
+      displayName: influencer.display_name,
+      userName: influencer.user_name,
+      amount: usd(dollarsToCents(row.payable_amount)),
+      reference: row.payout?.reference ?? '',
+      reason,
+    });
+    await ctx.mailer.send({ to: influencer.email, ...mail });
+  } catch (err) {
+    told = 'The email to the influencer could not be sent; tell them another way.';
+    ctx.log.error({ err, payoutRequestId: body.id }, 'payout decision email could not be sent');
+  }
+  return { message: `${decidedMessage(row)} ${told}`, row };
+}
+
+/** Files an influencer's payout request, pending until an admin decides it. */
+export async function createPayoutRequest(db: Kysely<DB>, body: CreatePayoutRequestBody): Promise<PayoutRequestRow> {
+  const amount = dollarsToCents(body.amount);
+  const payable = dollarsToCents(body.payable_amount);
+  if (payable > amount) {
+    throw badRequest(PAYMENT_MESSAGES.payableOverAmount, { payable_amount: PAYMENT_MESSAGES.payableOverAmount });
+  }
+  const influencerNotFound = new HttpError(404, PAYMENT_MESSAGES.influencerNotFound, {
+    influencerId: PAYMENT_MESSAGES.influencerNotFound,
+  });
+  const user = await db
+    .selectFrom('users')
+    .select('is_influencer')
+    .where('id', '=', body.influencerId)
+    .executeTakeFirst();
+  if (!user) throw influencerNotFound;
+  if (!user.is_influencer) {
+    throw badRequest(PAYMENT_MESSAGES.notAnInfluencer, { influencerId: PAYMENT_MESSAGES.notAnInfluencer });
+  }
+  const transactionNotFound = new HttpError(404, PAYMENT_MESSAGES.transactionNotFound, {
+    transactionId: PAYMENT_MESSAGES.transactionNotFound,
+  });
+  if (body.transactionId) {
+    const t = await db
+      .selectFrom('transactions')
+      .select('influencer_id')
+      .where('id', '=', body.transactionId)
+      .executeTakeFirst();
+    if (!t) throw transactionNotFound;
+    // The row shows the earning's preference and query: another influencer's would mislead.
+    if (t.influencer_id !== body.influencerId) {
+      throw badRequest(LOCAL_MESSAGES.notAnEarningOf, { transactionId: LOCAL_MESSAGES.notAnEarningOf });
+    }
+  }
+
+  let id: string;
+  try {
+    ({ id } = await db
+      .insertInto('payout_requests')
+      .values({
+        influencer_id: body.influencerId,
+        transaction_id: body.transactionId ?? null,
+        amount_cents: amount,
+        payable_amount_cents: payable,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  } catch (err) {
+    // the user or the transaction was deleted between the checks and the insert
+    if (foreignKeyViolation(err) === 'payout_requests_transaction_id_fkey') throw transactionNotFound;
+    if (foreignKeyViolation(err)) throw influencerNotFound;
+    throw err;
+  }
+  return getPayoutRequest(db, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts history
+
+const PAYOUT_SORT_COLUMNS: Record<PayoutSort, string> = {
+  paidAt: 'po.paid_at',
+  displayName: 'u.display_name',
+  email: 'u.email',
+  amount: 'po.amount_cents',
+  reference: 'po.reference',
+  approvedAt: 'pr.decided_at',
+};
+
+export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<{ rows: PayoutRow[]; total: number }> {
+  const p = listParamsOf(q);
+  let base = db
+    .selectFrom('payouts as po')
+    .innerJoin('users as u', 'u.id', 'po.influencer_id')
+    .innerJoin('payout_requests as pr', 'pr.id', 'po.payout_request_id');
+  const { search } = p;
+  if (search) {
+    base = base.where((eb) =>
+      eb.or([...personSearch(search, { alias: 'u', fullName: true }), ilike('po.reference', containsPattern(search))]),
+    );
+  }
+
+  const { rows, total } = await pageAndCount(
+    base
+      .leftJoin('admins as a', 'a.id', 'po.approved_by')
+      .select([
+        'po.id',
+        'po.payout_request_id',
+        'po.influencer_id',
+        'po.amount_cents',
+        'po.reference',
+        'po.paid_at',
+        'po.approved_by',
+        'pr.decided_at',
+        'u.first_name',
+        'u.last_name',
+        'u.display_name',
+        'u.email',
+        'a.first_name as admin_first_name',
+        'a.last_name as admin_last_name',
+      ]),
+    // both joins follow NOT NULL foreign keys: without a search the count needs neither
+    search ? base : db.selectFrom('payouts as po'),
+    [PAYOUT_SORT_COLUMNS[q.sortBy ?? 'paidAt'], 'po.id'],
+    p,
+  );
+  return {
+    total,
+    rows: rows.map((r) => ({
+      _id: r.id,
+      payoutRequestId: r.payout_request_id,
+      influencerId: r.influencer_id,
+      name: fullName(r.first_name, r.last_name),
+      displayName: r.display_name,
+      email: r.email,
+      amount: dollarsFromCents(r.amount_cents),
+      reference: r.reference,
+      paidAt: iso(r.paid_at),
+      approvedAt: isoOrNull(r.decided_at),
+      approvedBy: r.approved_by
+        ? { _id: r.approved_by, firstName: r.admin_first_name ?? '', lastName: r.admin_last_name ?? '' }
+        : null,
+    })),
+  };
+}
