@@ -1,0 +1,151 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  PAYMENT_MESSAGES,
+  type TransactionListQuery,
+  type TransactionRow,
+  type TransactionSort,
+} from '@backoffice/shared-api/contract';
+import type { DB } from '../../db/schema';
+import { badRequest } from '../../lib/http-errors';
+import { countRows, containsPattern, ilike, iso, listParamsOf, normaliseSearch, offsetOf } from '../../lib/list';
+import { dollarsFromCents } from '../../lib/money';
+import { personSearch } from '../people/user-list';
+
+/** What both the list and its export select by: the list query without its paging. */
+export type TransactionSelection = Pick<
+  TransactionListQuery,
+  'search' | 'sortBy' | 'sortOrder' | 'status' | 'type' | 'from' | 'to'
+>;
+
+/**
+ * The expression each sort orders by, each matching an index of migration 0003 (the fee one is
+ * written exactly as its index is); status is followed by the date, as its index is, so that the
+ * payments of one status read newest first. Every column is NOT NULL, so a keyset over them is exact.
+ */
+const SORT_EXPRESSIONS: Record<TransactionSort, ReadonlyArray<RawBuilder<unknown>>> = {
+  createdAt: [sql`t.created_at`],
+  displayName: [sql`u.display_name`],
+  preference: [sql`t.preference`],
+  query: [sql`t.query`],
+  amount: [sql`t.amount_cents`],
+  payableAmount: [sql`t.payable_amount_cents`],
+  platformFee: [sql`(t.amount_cents - t.payable_amount_cents)`],
+  email: [sql`u.email`],
+  status: [sql`t.status`, sql`t.created_at`],
+};
+
+/** The sort's expressions and then the id, which is unique, so that ties page (and resume) stably. */
+export function transactionSortColumns(sort: TransactionSort | undefined): RawBuilder<unknown>[] {
+  return [...SORT_EXPRESSIONS[sort ?? 'createdAt'], sql`t.id`];
+}
+
+/**
+ * The transactions a list query selects, before paging and without the payer joined, so that it can
+ * be counted cheaply. The search looks up payers through users' trigram indexes and transaction ids
+ * through their own, rather than testing every joined row.
+ */
+export function filteredTransactions(db: Kysely<DB>, q: TransactionSelection) {
+  for (const field of ['from', 'to'] as const) {
+    // The date-time format allows year 0000, which PostgreSQL refuses (there is no year 0).
+    if (q[field]?.startsWith('0000')) {
+      const message = `${field} must be a valid date-time`;
+      throw badRequest(message, { [field]: message });
+    }
+  }
+  if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
+    throw badRequest(PAYMENT_MESSAGES.badDateRange, { from: PAYMENT_MESSAGES.badDateRange });
+  }
+  let base = db.selectFrom('transactions as t');
+  const search = normaliseSearch(q.search);
+  if (search) {
+    const payers = db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or(personSearch(search, { fullName: true })));
+    const p = containsPattern(search);
+    if (search.length >= 3) {
+      // Each half through its own index (payers by user_id, ids by trigram), then merged: 5-10x
+      // faster at 50,000 payments than one OR, which can only filter every row.
+      const byPayer = db.selectFrom('transactions').select('id').where('user_id', 'in', payers);
+      const byId = db.selectFrom('transactions').select('id').where(ilike('transaction_id', p));
+      base = base.where('t.id', 'in', byPayer.union(byId));
+    } else {
+      // Under three characters pg_trgm has no trigram to look up, so every row is read anyway and
+      // one pass with a hashed set of payers is the cheaper plan.
+      base = base.where((eb) => eb.or([eb('t.user_id', 'in', payers), ilike('t.transaction_id', p)]));
+    }
+  }
+  if (q.status) base = base.where('t.status', '=', q.status);
+  if (q.type) base = base.where('t.type', '=', q.type);
+  // As text, not Date: the database reads the microseconds an ISO bound may carry, which Date drops.
+  if (q.from) base = base.where('t.created_at', '>=', sql<Date>`${q.from}`);
+  if (q.to) base = base.where('t.created_at', '<=', sql<Date>`${q.to}`);
+  return base;
+}
+
+/** The filtered transactions with their payer, and every column a row of the list or export shows. */
+export function transactionRows(base: ReturnType<typeof filteredTransactions>) {
+  return base
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id',
+      't.transaction_id',
+      't.order_id',
+      't.video_call_id',
+      't.user_id',
+      't.type',
+      't.status',
+      't.preference',
+      't.query',
+      't.amount_cents',
+      't.payable_amount_cents',
+      't.hold_amount_cents',
+      't.released_amount_cents',
+      't.earning_cents',
+      't.created_at',
+      'u.first_name',
+      'u.last_name',
+      'u.display_name',
+      'u.email',
+    ]);
+}
+
+export type TransactionDbRow = Awaited<ReturnType<ReturnType<typeof transactionRows>['execute']>>[number];
+
+export const payerName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
+
+export function toTransactionRow(r: TransactionDbRow): TransactionRow {
+  return {
+    _id: r.id,
+    transactionId: r.transaction_id,
+    orderId: r.order_id,
+    videoCallId: r.video_call_id,
+    userId: r.user_id,
+    name: payerName(r),
+    displayName: r.display_name,
+    email: r.email,
+    preference: r.preference,
+    query: r.query,
+    type: r.type as TransactionRow['type'],
+    status: r.status as TransactionRow['status'],
+    amount: dollarsFromCents(r.amount_cents),
+    payable_amount: dollarsFromCents(r.payable_amount_cents),
+    platformFee: dollarsFromCents(r.amount_cents - r.payable_amount_cents),
+    hold_amount: dollarsFromCents(r.hold_amount_cents),
+    released_amount: dollarsFromCents(r.released_amount_cents),
+    earning: dollarsFromCents(r.earning_cents),
+    createdAt: iso(r.created_at),
+  };
+}
+
+export async function listTransactions(
+  db: Kysely<DB>,
+  q: TransactionListQuery,
+): Promise<{ rows: TransactionRow[]; total: number }> {
+  const p = listParamsOf(q);
+  const base = filteredTransactions(db, q);
+  let rows = transactionRows(base).limit(p.limit).offset(offsetOf(p.page, p.limit));
+  for (const c of transactionSortColumns(q.sortBy)) rows = rows.orderBy(c, p.order);
+  const [found, total] = await Promise.all([rows.execute(), countRows(base)]);
+  return { total, rows: found.map(toTransactionRow) };
+}
