@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import { alreadyDecided } from '../../lib/decisions';
 import { containsPattern, ilike, iso, isoOrNull, listParamsOf, pageAndCount } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 import { renderTemplate } from '../mail/mailer';
@@ -37,9 +38,6 @@ const DECISION_TEMPLATES = { approved: 'payout-approved', rejected: 'payout-reje
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** Spec section 9: US dollars with 2 decimals, e.g. $1,234.50. */
 const usd = (cents: number) => USD.format(dollarsFromCents(cents));
-
-/** 'YYYY-MM-DD HH:mm UTC': the same for every admin who reads it, wherever they are. */
-const utcMinute = (d: Date | string) => `${iso(d).slice(0, 16).replace('T', ' ')} UTC`;
 
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
@@ -190,8 +188,7 @@ async function notPending(
   }
   // The same key asking for the other decision is not a retry but a second decision.
   if (r.decision_key === body.idempotencyKey && r.status === body.decision) return new AlreadyDecided(r.status);
-  const by = r.first_name !== null ? ` by ${fullName(r.first_name, r.last_name)}` : '';
-  return conflict(`This payout request was already ${r.status}${by} on ${utcMinute(r.decided_at ?? r.updated_at)}.`);
+  return alreadyDecided('This payout request', r);
 }
 
 const decidedMessage = (row: PayoutRequestRow) => {

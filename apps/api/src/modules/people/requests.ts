@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
+import { alreadyDecided } from '../../lib/decisions';
 import { iso, isoOrNull, listParamsOf, pageAndCount } from '../../lib/list';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
@@ -125,9 +126,6 @@ export async function getRequestDetail(db: Kysely<DB>, id: string): Promise<Requ
   };
 }
 
-/** 'YYYY-MM-DD HH:mm UTC': the same for every admin who reads it, wherever they are. */
-const utcMinute = (d: Date | string) => `${iso(d).slice(0, 16).replace('T', ' ')} UTC`;
-
 /** Why a request that is no longer pending cannot be decided: 404 if it never existed, else 409 naming the decision. */
 async function notPending(db: Kysely<DB>, id: string): Promise<HttpError> {
   const r = await db
@@ -137,8 +135,7 @@ async function notPending(db: Kysely<DB>, id: string): Promise<HttpError> {
     .where('r.id', '=', id)
     .executeTakeFirst();
   if (!r) return notFound(REQUEST_MESSAGES.notFound);
-  const by = r.first_name !== null ? ` by ${`${r.first_name} ${r.last_name ?? ''}`.trim()}` : '';
-  return conflict(`This request was already ${r.status}${by} on ${utcMinute(r.decided_at ?? r.updated_at)}.`);
+  return alreadyDecided('This request', r);
 }
 
 export interface Decision {
