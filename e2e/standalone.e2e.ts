@@ -1,27 +1,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ADMIN, launch, newPage, state } from './support/browser';
 import { freePort } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
 let browser: Browser;
-let devServer: ChildProcess | undefined;
-let url = '';
-
-/** The people team's own loop: `npm run dev` in apps/people, against the running API. */
 beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** A remote team's own loop: `npm run dev` in its app folder, against the running API. */
+async function startDevServer(app: string): Promise<{ url: string; server: ChildProcess }> {
   const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  devServer = spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
-    cwd: path.join(ROOT, 'apps', 'people'),
-    env: { ...process.env, NODE_ENV: 'development', DEV_PORT: String(port), API_URL: state().baseURL },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const server = spawn(
+    process.execPath,
+    [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'],
+    {
+      cwd: path.join(ROOT, 'apps', app),
+      env: { ...process.env, NODE_ENV: 'development', DEV_PORT: String(port), API_URL: state().baseURL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
-  devServer.stdout!.on('data', (d) => (out += d));
-  devServer.stderr!.on('data', (d) => (out += d));
+  server.stdout!.on('data', (d) => (out += d));
+  server.stderr!.on('data', (d) => (out += d));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (/compiled successfully/i.test(out)) {
@@ -32,35 +37,56 @@ beforeAll(async () => {
         reject(new Error(out));
       }
     }, 200);
-    devServer!.on('exit', (code) => {
+    server.on('exit', (code) => {
       clearInterval(timer);
       reject(new Error(`the dev server exited (${code}):\n${out}`));
     });
   });
-  browser = await launch();
-}, 240_000);
+  return { url: `http://127.0.0.1:${port}`, server };
+}
 
-afterAll(async () => {
-  await browser?.close();
-  devServer?.kill('SIGTERM');
-});
-
-describe('the people remote on its own', () => {
-  it('signs in and works through fans, fan detail, influencers and requests against the API', async () => {
+/** Signs in on the standalone host's own form and walks its screens. */
+async function walk(app: string, firstPath: string, title: string, steps: (page: Page) => Promise<void>) {
+  const { url, server } = await startDevServer(app);
+  try {
     const { context, page, errors } = await newPage(browser);
-    await page.goto(`${url}/app/fans`);
+    await page.goto(`${url}${firstPath}`);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('People (standalone)').waitFor();
-    await page.getByText('Showing 1 to 10 of').waitFor();
-    await page.getByRole('link', { name: 'Details' }).first().click();
-    await page.getByText('Video Calls').waitFor();
-    await page.getByRole('link', { name: 'Influencers' }).first().click();
-    await page.getByText('Showing 1 to 10 of').waitFor();
-    await page.getByRole('link', { name: 'Requests' }).first().click();
-    await page.getByRole('columnheader', { name: 'Requested On' }).waitFor();
+    await page.getByText(`${title} (standalone)`).waitFor();
+    await steps(page);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+describe('a remote on its own', () => {
+  it('people: signs in and works through fans, fan detail, influencers and requests against the API', async () => {
+    await walk('people', '/app/fans', 'People', async (page) => {
+      await page.getByText('Showing 1 to 10 of').waitFor();
+      await page.getByRole('link', { name: 'Details' }).first().click();
+      await page.getByText('Video Calls').waitFor();
+      await page.getByRole('link', { name: 'Influencers' }).first().click();
+      await page.getByText('Showing 1 to 10 of').waitFor();
+      await page.getByRole('link', { name: 'Requests' }).first().click();
+      await page.getByRole('columnheader', { name: 'Requested On' }).waitFor();
+    });
+  }, 240_000);
+
+  it('payments: signs in and works through transactions, payout requests, payment methods and payouts history', async () => {
+    await walk('payments', '/app/transactions', 'Payments', async (page) => {
+      await page.getByRole('columnheader', { name: 'Platform Fee' }).waitFor();
+      await page.getByText('Showing 1 to 10 of').waitFor();
+      await page.getByRole('link', { name: 'Payout requests' }).first().click();
+      await page.getByRole('columnheader', { name: 'Payout Amount' }).waitFor();
+      await page.getByRole('link', { name: 'Payment methods' }).first().click();
+      await page.getByRole('columnheader', { name: 'Method Name' }).waitFor();
+      await page.getByRole('link', { name: 'Payouts history' }).first().click();
+      await page.getByRole('columnheader', { name: 'Reference' }).waitFor();
+      await page.getByText('Showing 1 to 10 of').waitFor();
+    });
+  }, 240_000);
 });

@@ -5,17 +5,21 @@ import { MessageChannel as NodeMessageChannel } from 'node:worker_threads';
 
 // react-router 7 needs these; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-// antd's form batches its watchers through MessageChannel, which jsdom lacks.
-// Its ports are unref'd: an open port would keep jest's worker alive after the last test.
+// antd's form and Select schedule through MessageChannel, which jsdom lacks. A Node port refs itself
+// again when a listener is added, so unref alone is not enough: every port is closed after the
+// file's last test, or one left open keeps jest alive.
+const openPorts: Array<{ close: () => void }> = [];
 class MessageChannel {
   constructor() {
     const channel = new NodeMessageChannel();
     channel.port1.unref();
     channel.port2.unref();
+    openPorts.push(channel.port1, channel.port2);
     return channel;
   }
 }
 if (!globalThis.MessageChannel) Object.assign(globalThis, { MessageChannel });
+afterAll(() => openPorts.splice(0).forEach((port) => port.close()));
 
 // antd's Tabs, Segmented, Select and TextArea measure themselves with ResizeObserver, which jsdom lacks.
 if (!('ResizeObserver' in globalThis)) {
@@ -45,3 +49,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// antd's modals measure the scrollbar through a pseudo-element, which jsdom cannot do and logs as an error.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);

@@ -1,5 +1,11 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { PaymentMethodsList } from './PaymentMethodsList';
 
+/** /app/payment-methods; paths are relative so they work under /app and under /. */
 export default function PaymentMethodsScreen() {
-  return <PlannedScreen title="Payment methods" area="payments remote" issue={5} />;
+  return (
+    <Routes>
+      <Route index element={<PaymentMethodsList />} />
+    </Routes>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { PayoutRequestsList } from './PayoutRequestsList';
 
+/** /app/payouts-requests; paths are relative so they work under /app and under /. */
 export default function PayoutRequestsScreen() {
-  return <PlannedScreen title="Payout requests" area="payments remote" issue={5} />;
+  return (
+    <Routes>
+      <Route index element={<PayoutRequestsList />} />
+    </Routes>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { PayoutsHistoryList } from './PayoutsHistoryList';
 
+/** /app/payouts-history; paths are relative so they work under /app and under /. */
 export default function PayoutsHistoryScreen() {
-  return <PlannedScreen title="Payouts history" area="payments remote" issue={5} />;
+  return (
+    <Routes>
+      <Route index element={<PayoutsHistoryList />} />
+    </Routes>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { TransactionsList } from './TransactionsList';
 
+/** /app/transactions; paths are relative so they work under /app and under /. */
 export default function TransactionsScreen() {
-  return <PlannedScreen title="Transactions" area="payments remote" issue={5} />;
+  return (
+    <Routes>
+      <Route index element={<TransactionsList />} />
+    </Routes>
+  );
 }

@@ -35,6 +35,11 @@ export interface ChangePaymentMethodStatusVars {
   isActive: boolean;
 }
 
+export interface PayoutDecisionResult {
+  row: PayoutRequestRow;
+  message: string;
+}
+
 export const paymentsApi = {
   getAllTransactions(query: TransactionListQuery, signal?: AbortSignal): Promise<Reply<TransactionRow[]>> {
     return apiRequest<TransactionRow[]>('GET', API_PATHS.getAllTransactions, { query, signal });
@@ -143,7 +148,11 @@ export function useDecidePayoutRequest() {
       queryClient.invalidateQueries({ queryKey: queryKeys.payouts.all }),
     ]);
   return useMutation({
-    mutationFn: (body: DecidePayoutRequestBody) => dataOf(paymentsApi.decidePayoutRequest(body)),
+    // The server's message says what happened (paid, already paid, the influencer emailed or not).
+    mutationFn: async (body: DecidePayoutRequestBody): Promise<PayoutDecisionResult> => {
+      const reply = await paymentsApi.decidePayoutRequest(body);
+      return { row: await dataOf(Promise.resolve(reply)), message: reply.message };
+    },
     onSuccess: refresh,
     // A 409 means the request changed under us: show what it is now.
     onError: refresh,

@@ -30,4 +30,3 @@ export function usePagedList<Row>(queryKey: QueryKey, fetchPage: (signal: AbortS
     placeholderData: keepPreviousData,
   });
 }
-

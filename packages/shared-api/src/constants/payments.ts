@@ -66,8 +66,7 @@ export const PAYMENT_MESSAGES = {
   reasonRequired: 'Give the reason for the rejection',
   paymentMethodNotFound: 'Payment method not found',
   paymentMethodNameTaken: 'A payment method with this name already exists',
-  paymentMethodNameInvalid:
-    "Use 1 to 50 letters, digits, spaces or . & ' ( ) + -, starting with a letter or digit",
+  paymentMethodNameInvalid: "Use 1 to 50 letters, digits, spaces or . & ' ( ) + -, starting with a letter or digit",
   nothingToChange: 'Send at least one field to change',
 } as const;
 

@@ -59,7 +59,12 @@ export type TransactionListQuery = Static<typeof TransactionListQuery>;
 export const TransactionExportQuery = Type.Object(
   {
     search: Type.Optional(Search),
-    sortBy: Type.Optional(Type.Union(TRANSACTION_SORTS.map((s) => Type.Literal(s)), { default: 'createdAt' })),
+    sortBy: Type.Optional(
+      Type.Union(
+        TRANSACTION_SORTS.map((s) => Type.Literal(s)),
+        { default: 'createdAt' },
+      ),
+    ),
     sortOrder: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
     ...TransactionFilters,
     /** IANA zone the Date column is written in (the admin's local time); UTC when left out. */

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  CheckOutlined,
+  DataTable,
+  EditOutlined,
+  ErrorState,
+  Flex,
+  PageBreadcrumb,
+  Pager,
+  PlusOutlined,
+  SearchBox,
+  Space,
+  StopOutlined,
+  Tag,
+  Typography,
+  formatDateTime,
+  type DataTableColumn,
+} from '@backoffice/ui-kit';
+import type { PaymentMethod } from '@backoffice/shared-api';
+import { PaymentMethodFormDialog } from './PaymentMethodFormDialog';
+import type { PaymentMethodTarget } from './usePaymentMethodForm';
+import { usePaymentMethodStatus } from './usePaymentMethodStatus';
+import { usePaymentMethodsListController } from './usePaymentMethodsListController';
+
+/** One opening of the form; `seq` remounts it, so each opening starts clean. */
+interface Editor {
+  seq: number;
+  target: PaymentMethodTarget;
+  open: boolean;
+}
+
+/** Payment methods list (spec section 2): method name, status, created date, updated date, actions. */
+export function PaymentMethodsList() {
+  const c = usePaymentMethodsListController();
+  const status = usePaymentMethodStatus();
+  const [editor, setEditor] = useState<Editor>();
+  // A second click while the form is open must not replace it.
+  const openEditor = (target: PaymentMethodTarget) =>
+    setEditor((current) => (current?.open ? current : { seq: (current?.seq ?? 0) + 1, target, open: true }));
+
+  const columns: Array<DataTableColumn<PaymentMethod>> = [
+    { key: 'name', title: 'Method Name', sortable: true },
+    {
+      key: 'isActive',
+      title: 'Status',
+      sortable: true,
+      render: (m) => (m.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+    },
+    { key: 'createdAt', title: 'Created Date', sortable: true, render: (m) => formatDateTime(m.createdAt) },
+    { key: 'updatedAt', title: 'Updated Date', sortable: true, render: (m) => formatDateTime(m.updatedAt) },
+    {
+      key: 'actions',
+      title: 'Actions',
+      render: (m) => (
+        <Space size="small">
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => openEditor({ mode: 'edit', id: m._id })}
+          >
+            Edit
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger={m.isActive}
+            loading={status.pendingId === m._id}
+            icon={m.isActive ? <StopOutlined aria-hidden /> : <CheckOutlined aria-hidden />}
+            onClick={() => status.toggle(m)}
+          >
+            {m.isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle">
+      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: 'Payment methods' }]} />
+      <Card
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Payment methods
+          </Typography.Title>
+        }
+        extra={
+          <Flex gap="small" wrap align="center">
+            <SearchBox placeholder="Search by method name" value={c.search} onSearch={c.setSearch} />
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor({ mode: 'add' })}>
+              Add payment method
+            </Button>
+          </Flex>
+        }
+      >
+        {c.error ? (
+          <ErrorState title="Payment methods could not be loaded" message={c.error} onRetry={c.retry} />
+        ) : (
+          <DataTable<PaymentMethod>
+            caption="Payment methods"
+            columns={columns}
+            rows={c.rows}
+            rowKey={(m) => m._id}
+            loading={c.loading}
+            sort={{ sortBy: c.sortBy, sortOrder: c.sortOrder }}
+            onSortChange={c.setSort}
+            footer={
+              <Pager variant="numbered" page={c.page} pageSize={c.pageSize} total={c.total} onChange={c.setPage} />
+            }
+          />
+        )}
+      </Card>
+      {editor && (
+        <PaymentMethodFormDialog
+          key={editor.seq}
+          target={editor.target}
+          open={editor.open}
+          onClose={() => setEditor((e) => e && { ...e, open: false })}
+          afterClose={() => setEditor((e) => (e?.open ? e : undefined))}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  Alert,
+  Card,
+  DataTable,
+  ErrorState,
+  Flex,
+  PageBreadcrumb,
+  Pager,
+  SearchBox,
+  Segmented,
+  Typography,
+  type DataTableColumn,
+} from '@backoffice/ui-kit';
+import type { PayoutRequestRow } from '@backoffice/shared-api';
+import { paymentColumns } from '../payment-list/paymentColumns';
+import { PayoutDecisionCell } from './PayoutDecisionCell';
+import { PayoutDecisionDialog } from './PayoutDecisionDialog';
+import {
+  PAYOUT_STATUS_FILTERS,
+  usePayoutRequestsListController,
+  type PayoutStatusFilter,
+} from './usePayoutRequestsListController';
+
+const STATUS_LABELS: Record<PayoutStatusFilter, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  all: 'All',
+};
+const STATUS_OPTIONS = PAYOUT_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+const PAYMENT_COLUMNS = paymentColumns<PayoutRequestRow>('Payout Amount');
+
+/** Payout requests (spec section 2, payout list): the payment list's columns plus the decision. */
+export function PayoutRequestsList() {
+  const list = usePayoutRequestsListController();
+  const decision = list.decision;
+  const columns: Array<DataTableColumn<PayoutRequestRow>> = [
+    ...PAYMENT_COLUMNS,
+    {
+      key: 'action',
+      title: 'Action',
+      render: (r) => <PayoutDecisionCell row={r} onApprove={decision.approve} onReject={decision.reject} />,
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle">
+      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: 'Payout requests' }]} />
+      <Card
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Payout requests
+          </Typography.Title>
+        }
+        extra={
+          <Flex gap="small" wrap align="center">
+            <Segmented<PayoutStatusFilter>
+              aria-label="Payout request status"
+              options={STATUS_OPTIONS}
+              value={list.status}
+              onChange={list.setStatus}
+            />
+            <SearchBox placeholder="Search by influencer name or email" value={list.search} onSearch={list.setSearch} />
+          </Flex>
+        }
+      >
+        <Flex vertical gap="middle">
+          {decision.conflict && (
+            <Alert
+              type="warning"
+              showIcon
+              title={decision.conflict}
+              closable={{ 'aria-label': 'Dismiss', onClose: decision.dismissConflict }}
+            />
+          )}
+          {list.error ? (
+            <ErrorState title="Payout requests could not be loaded" message={list.error} onRetry={list.retry} />
+          ) : (
+            <DataTable<PayoutRequestRow>
+              caption="Payout requests"
+              columns={columns}
+              rows={list.rows}
+              rowKey={(r) => r._id}
+              loading={list.loading}
+              sort={{ sortBy: list.sortBy, sortOrder: list.sortOrder }}
+              onSortChange={list.setSort}
+              footer={
+                <Pager
+                  variant="numbered"
+                  page={list.page}
+                  pageSize={list.pageSize}
+                  total={list.total}
+                  onChange={list.setPage}
+                />
+              }
+            />
+          )}
+        </Flex>
+      </Card>
+      <PayoutDecisionDialog
+        key={decision.dialog?.idempotencyKey}
+        dialog={decision.dialog}
+        busy={decision.busy}
+        failure={decision.failure}
+        onSubmit={decision.submit}
+        onCancel={decision.cancel}
+        afterClose={decision.closed}
+      />
+    </Flex>
+  );
+}

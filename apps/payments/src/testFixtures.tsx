@@ -1,0 +1,172 @@
+/** Shared by the payments remote's tests: the screens nested as the shell nests them, and a fake API. */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { AppProviders } from '@backoffice/ui-kit';
+import {
+  createQueryClient,
+  type PaymentMethod,
+  type PayoutRequestRow,
+  type PayoutRow,
+  type TransactionRow,
+} from '@backoffice/shared-api';
+import { stubHttp, type StubReply } from '@backoffice/shared-api/testing';
+import TransactionsScreen from './transactions/TransactionsScreen';
+import PayoutRequestsScreen from './payout-requests/PayoutRequestsScreen';
+import PayoutsHistoryScreen from './payouts-history/PayoutsHistoryScreen';
+import PaymentMethodsScreen from './payment-methods/PaymentMethodsScreen';
+
+export const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+export const ADA = { _id: uuid(900), firstName: 'Ada', lastName: 'Admin' };
+export const BOB = { _id: uuid(901), firstName: 'Bob', lastName: 'Other' };
+
+/** A transaction as the server sends it: the platform fee is amount minus payable amount. */
+export const transaction = (i: number, overrides: Partial<TransactionRow> = {}): TransactionRow => ({
+  _id: uuid(i),
+  transactionId: `txn_${i}`,
+  orderId: `order_${i}`,
+  videoCallId: uuid(100 + i),
+  userId: uuid(200 + i),
+  name: `Fan ${i} Lee`,
+  displayName: `Fan ${i}`,
+  email: `fan${i}@example.com`,
+  preference: 'Video call',
+  query: `Question ${i}`,
+  type: 'video_call',
+  status: 'completed',
+  amount: 20,
+  payable_amount: 17.5,
+  platformFee: 2.5,
+  hold_amount: 20,
+  released_amount: 17.5,
+  earning: 17.5,
+  createdAt: '2026-01-02T03:04:00.000Z',
+  ...overrides,
+});
+
+/** A pending payout request of $20.00, $17.50 of it to be paid out to the influencer. */
+export const payoutRequest = (i: number, overrides: Partial<PayoutRequestRow> = {}): PayoutRequestRow => ({
+  _id: uuid(i),
+  influencerId: uuid(300 + i),
+  name: `Jane Doe ${i}`,
+  displayName: `Jane ${i}`,
+  email: `jane${i}@example.com`,
+  preference: 'Video call',
+  query: `Payout ${i}`,
+  amount: 20,
+  payable_amount: 17.5,
+  platformFee: 2.5,
+  status: 'pending',
+  reason: '',
+  createdAt: '2026-01-02T03:04:00.000Z',
+  decidedAt: null,
+  decidedBy: null,
+  payout: null,
+  ...overrides,
+});
+
+export const payout = (i: number, overrides: Partial<PayoutRow> = {}): PayoutRow => ({
+  _id: uuid(i),
+  payoutRequestId: uuid(400 + i),
+  influencerId: uuid(300 + i),
+  name: `Jane Doe ${i}`,
+  displayName: `Jane ${i}`,
+  email: `jane${i}@example.com`,
+  amount: 17.5,
+  reference: `PAY-${1000 + i}`,
+  paidAt: '2026-01-03T10:20:00.000Z',
+  approvedAt: '2026-01-03T10:15:00.000Z',
+  approvedBy: ADA,
+  ...overrides,
+});
+
+export const paymentMethod = (i: number, overrides: Partial<PaymentMethod> = {}): PaymentMethod => ({
+  _id: uuid(i),
+  name: `Method ${i}`,
+  isActive: true,
+  createdAt: '2026-01-02T03:04:00.000Z',
+  updatedAt: '2026-01-05T06:07:00.000Z',
+  ...overrides,
+});
+
+export const ok = (data: unknown, message = 'OK'): StubReply => ({
+  status: 200,
+  data: { statusCode: 200, message, data },
+});
+
+export const listReply = (rows: unknown[], total = rows.length): StubReply => ({
+  status: 200,
+  data: { statusCode: 200, message: 'List', data: rows, total },
+});
+
+export const failure = (status: number, message: string, errors?: Record<string, string>): StubReply => ({
+  status,
+  data: { statusCode: status, message, ...(errors ? { errors } : {}) },
+});
+
+export type Handler = (config: InternalAxiosRequestConfig) => StubReply | undefined | Promise<StubReply | undefined>;
+
+/** Replies per path; an unexpected call gets a 500 naming it, which fails the test loudly. */
+export function stubApi(handler: Handler) {
+  return stubHttp(async (config) => {
+    const reply = await handler(config);
+    if (reply) return reply;
+    return failure(500, `Unexpected call ${config.method} ${config.url}`);
+  });
+}
+
+/** The JSON body a request sent. */
+export function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
+  return typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? {});
+}
+
+/** The remote's four areas nested as the shell nests them (/app > area/*); `url()` is where it is now. */
+export function renderPayments(entry: InitialEntry) {
+  let location: Location | undefined;
+  const Probe = () => {
+    location = useLocation();
+    return null;
+  };
+  const rendered = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/app">
+            <Route index element={<p>Dashboard page</p>} />
+            <Route path="transactions/*" element={<TransactionsScreen />} />
+            <Route path="payouts-requests/*" element={<PayoutRequestsScreen />} />
+            <Route path="payouts-history/*" element={<PayoutsHistoryScreen />} />
+            <Route path="payment-methods/*" element={<PaymentMethodsScreen />} />
+          </Route>
+        </Routes>
+        <Probe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
+}
+
+/** The header texts of the list's table, in order. */
+export const headers = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+
+/** A button by its text: role queries over a full antd screen are slow in jsdom. */
+export const buttonIn = (root: HTMLElement, name: string) => {
+  const label = within(root).getByText(name, { selector: 'button span' });
+  return label.closest('button')!;
+};
+
+/** The cell texts of the table row that contains `text`. */
+export const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+
+/** A failed load names itself and offers Retry; `recover` lets the server answer, which Retry then shows. */
+export async function expectRetryRecovers(errorTitle: string, recover: () => void, recovered: string) {
+  // The query retries once by itself before giving up.
+  expect(await screen.findByText(errorTitle, {}, { timeout: 5000 })).toBeInTheDocument();
+  recover();
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText(recovered)).toBeInTheDocument();
+}
