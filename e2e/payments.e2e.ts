@@ -111,7 +111,7 @@ describe('the payments remote', () => {
     expect(row[7]).toBe('wallet_top_up');
     // every cell in quotes
     expect(text.split('\r\n')[1]).toMatch(/^"/);
-    await page.getByText(`Exported ${expected.total.toLocaleString('en-US')} rows`).waitFor();
+    await page.getByText(`Exported ${expected.total!.toLocaleString('en-US')} rows`).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,11 +2,7 @@ export { AppProviders } from './AppProviders';
 export { SignInForm } from './SignInForm';
 export { StandaloneHost, type StandaloneArea } from './StandaloneHost';
 export { useUrlListState, type UrlListState, type UrlListDefaults } from './useUrlListState';
-export {
-  useListController,
-  type ListControllerOptions,
-  type ListQueryResult,
-} from './useListController';
+export { useListController, type ListControllerOptions, type ListQueryResult } from './useListController';
 export { PlannedScreen } from './PlannedScreen';
 export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthForm';
 export { HostRoot } from './HostRoot';
