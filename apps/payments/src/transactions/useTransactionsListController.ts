@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router-dom';
 import {
   TRANSACTION_SORTS,
   TRANSACTION_STATUSES,
@@ -45,9 +44,6 @@ export function useTransactionsListController() {
     }),
     useList: useTransactionsList,
   });
-  // Clearing sets four keys at once; four setFilter calls in one tick would each undo the previous.
-  const [, setParams] = useSearchParams();
-
   const status = oneOf(TRANSACTION_STATUSES, list.filters.status);
   const type = oneOf(TRANSACTION_TYPES, list.filters.type);
   const from = validDay(list.filters.from);
@@ -65,12 +61,7 @@ export function useTransactionsListController() {
     setFrom: (day: string) => list.setFilter('from', day || undefined),
     setTo: (day: string) => list.setFilter('to', day || undefined),
     hasFilters: !!(status || type || from || to),
-    clearFilters: () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
-        return next;
-      }),
+    clearFilters: () => list.setFilters(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined]))),
     /** Every row the list selects, without paging: what "Export CSV" sends. */
     exportQuery: exportQuery satisfies TransactionExportQuery,
   };

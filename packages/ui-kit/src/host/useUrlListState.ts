@@ -64,5 +64,7 @@ export function useUrlListState<S extends string>(defaults: UrlListDefaults<S>) 
     setSearch: (search: string) => update({ search, page: 1 }),
     setSort: (sortBy: string, sortOrder: 'asc' | 'desc') => update({ sortBy, sortOrder, page: 1 }),
     setFilter: (key: string, value: string | undefined) => update({ [key]: value, page: 1 }),
+    /** Several filters in one URL change (a "Clear filters"), where separate calls would undo each other. */
+    setFilters: (changes: Record<string, string | undefined>) => update({ ...changes, page: 1 }),
   };
 }
