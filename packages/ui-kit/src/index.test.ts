@@ -64,6 +64,8 @@ describe('the ui-kit entry', () => {
       'Pager',
       'pageWindow',
       'SearchBox',
+      'ListScreen',
+      'useListController',
       'PageBreadcrumb',
       'LoadingOverlay',
       'ErrorState',

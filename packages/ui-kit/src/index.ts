@@ -20,6 +20,7 @@ export {
   type SimplePagerProps,
 } from './Pager';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { ListScreen, type ListScreenProps, type ListScreenState } from './ListScreen';
 export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { LoadingOverlay, ErrorState, EmptyState, type ErrorStateProps } from './states';
 export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';

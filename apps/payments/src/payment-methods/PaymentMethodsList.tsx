@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import {
   Button,
-  Card,
   CheckOutlined,
-  DataTable,
   EditOutlined,
-  ErrorState,
   Flex,
-  PageBreadcrumb,
-  Pager,
+  ListScreen,
   PlusOutlined,
   SearchBox,
   Space,
   StopOutlined,
   Tag,
-  Typography,
   formatDateTime,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
@@ -79,40 +74,21 @@ export function PaymentMethodsList() {
   ];
 
   return (
-    <Flex vertical gap="middle">
-      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: 'Payment methods' }]} />
-      <Card
-        title={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            Payment methods
-          </Typography.Title>
-        }
-        extra={
-          <Flex gap="small" wrap align="center">
-            <SearchBox placeholder="Search by method name" value={c.search} onSearch={c.setSearch} />
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor({ mode: 'add' })}>
-              Add payment method
-            </Button>
-          </Flex>
-        }
-      >
-        {c.error ? (
-          <ErrorState title="Payment methods could not be loaded" message={c.error} onRetry={c.retry} />
-        ) : (
-          <DataTable<PaymentMethod>
-            caption="Payment methods"
-            columns={columns}
-            rows={c.rows}
-            rowKey={(m) => m._id}
-            loading={c.loading}
-            sort={{ sortBy: c.sortBy, sortOrder: c.sortOrder }}
-            onSortChange={c.setSort}
-            footer={
-              <Pager variant="numbered" page={c.page} pageSize={c.pageSize} total={c.total} onChange={c.setPage} />
-            }
-          />
-        )}
-      </Card>
+    <ListScreen<PaymentMethod>
+      title="Payment methods"
+      list={c}
+      columns={columns}
+      rowKey={(m) => m._id}
+      errorTitle="Payment methods could not be loaded"
+      extra={
+        <Flex gap="small" wrap align="center">
+          <SearchBox placeholder="Search by method name" value={c.search} onSearch={c.setSearch} />
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor({ mode: 'add' })}>
+            Add payment method
+          </Button>
+        </Flex>
+      }
+    >
       {editor && (
         <PaymentMethodFormDialog
           key={editor.seq}
@@ -122,6 +98,6 @@ export function PaymentMethodsList() {
           afterClose={() => setEditor((e) => (e?.open ? e : undefined))}
         />
       )}
-    </Flex>
+    </ListScreen>
   );
 }

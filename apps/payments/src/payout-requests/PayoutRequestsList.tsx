@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Card,
-  DataTable,
-  ErrorState,
-  Flex,
-  PageBreadcrumb,
-  Pager,
-  SearchBox,
-  Segmented,
-  Typography,
-  type DataTableColumn,
-} from '@backoffice/ui-kit';
+import { Alert, Flex, ListScreen, SearchBox, Segmented, type DataTableColumn } from '@backoffice/ui-kit';
 import type { PayoutRequestRow } from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { PayoutDecisionCell } from './PayoutDecisionCell';
@@ -45,59 +33,34 @@ export function PayoutRequestsList() {
   ];
 
   return (
-    <Flex vertical gap="middle">
-      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: 'Payout requests' }]} />
-      <Card
-        title={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            Payout requests
-          </Typography.Title>
-        }
-        extra={
-          <Flex gap="small" wrap align="center">
-            <Segmented<PayoutStatusFilter>
-              aria-label="Payout request status"
-              options={STATUS_OPTIONS}
-              value={list.status}
-              onChange={list.setStatus}
-            />
-            <SearchBox placeholder="Search by influencer name or email" value={list.search} onSearch={list.setSearch} />
-          </Flex>
-        }
-      >
-        <Flex vertical gap="middle">
-          {decision.conflict && (
-            <Alert
-              type="warning"
-              showIcon
-              title={decision.conflict}
-              closable={{ 'aria-label': 'Dismiss', onClose: decision.dismissConflict }}
-            />
-          )}
-          {list.error ? (
-            <ErrorState title="Payout requests could not be loaded" message={list.error} onRetry={list.retry} />
-          ) : (
-            <DataTable<PayoutRequestRow>
-              caption="Payout requests"
-              columns={columns}
-              rows={list.rows}
-              rowKey={(r) => r._id}
-              loading={list.loading}
-              sort={{ sortBy: list.sortBy, sortOrder: list.sortOrder }}
-              onSortChange={list.setSort}
-              footer={
-                <Pager
-                  variant="numbered"
-                  page={list.page}
-                  pageSize={list.pageSize}
-                  total={list.total}
-                  onChange={list.setPage}
-                />
-              }
-            />
-          )}
+    <ListScreen<PayoutRequestRow>
+      title="Payout requests"
+      list={list}
+      columns={columns}
+      rowKey={(r) => r._id}
+      errorTitle="Payout requests could not be loaded"
+      extra={
+        <Flex gap="small" wrap align="center">
+          <Segmented<PayoutStatusFilter>
+            aria-label="Payout request status"
+            options={STATUS_OPTIONS}
+            value={list.status}
+            onChange={list.setStatus}
+          />
+          <SearchBox placeholder="Search by influencer name or email" value={list.search} onSearch={list.setSearch} />
         </Flex>
-      </Card>
+      }
+      toolbar={
+        decision.conflict && (
+          <Alert
+            type="warning"
+            showIcon
+            title={decision.conflict}
+            closable={{ 'aria-label': 'Dismiss', onClose: decision.dismissConflict }}
+          />
+        )
+      }
+    >
       <PayoutDecisionDialog
         key={decision.dialog?.idempotencyKey}
         dialog={decision.dialog}
@@ -107,6 +70,6 @@ export function PayoutRequestsList() {
         onCancel={decision.cancel}
         afterClose={decision.closed}
       />
-    </Flex>
+    </ListScreen>
   );
 }

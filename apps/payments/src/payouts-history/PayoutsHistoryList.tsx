@@ -1,16 +1,4 @@
-import {
-  Card,
-  DataTable,
-  ErrorState,
-  Flex,
-  PageBreadcrumb,
-  Pager,
-  SearchBox,
-  Typography,
-  formatDateTime,
-  formatDollars,
-  type DataTableColumn,
-} from '@backoffice/ui-kit';
+import { ListScreen, SearchBox, formatDateTime, formatDollars, type DataTableColumn } from '@backoffice/ui-kit';
 import type { PayoutRow } from '@backoffice/shared-api';
 import { adminName } from '../payment-list/adminName';
 import { usePayoutsHistoryController } from './usePayoutsHistoryController';
@@ -30,33 +18,13 @@ const COLUMNS: Array<DataTableColumn<PayoutRow>> = [
 export function PayoutsHistoryList() {
   const c = usePayoutsHistoryController();
   return (
-    <Flex vertical gap="middle">
-      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: 'Payouts history' }]} />
-      <Card
-        title={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            Payouts history
-          </Typography.Title>
-        }
-        extra={<SearchBox placeholder="Search by name, email or reference" value={c.search} onSearch={c.setSearch} />}
-      >
-        {c.error ? (
-          <ErrorState title="Payouts could not be loaded" message={c.error} onRetry={c.retry} />
-        ) : (
-          <DataTable<PayoutRow>
-            caption="Payouts history"
-            columns={COLUMNS}
-            rows={c.rows}
-            rowKey={(r) => r._id}
-            loading={c.loading}
-            sort={{ sortBy: c.sortBy, sortOrder: c.sortOrder }}
-            onSortChange={c.setSort}
-            footer={
-              <Pager variant="numbered" page={c.page} pageSize={c.pageSize} total={c.total} onChange={c.setPage} />
-            }
-          />
-        )}
-      </Card>
-    </Flex>
+    <ListScreen<PayoutRow>
+      title="Payouts history"
+      list={c}
+      columns={COLUMNS}
+      rowKey={(r) => r._id}
+      errorTitle="Payouts could not be loaded"
+      extra={<SearchBox placeholder="Search by name, email or reference" value={c.search} onSearch={c.setSearch} />}
+    />
   );
 }

@@ -1,22 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  DataTable,
-  ErrorState,
-  PageBreadcrumb,
-  Pager,
-  SearchBox,
-  Space,
-  Typography,
-  formatDateTime,
-  type DataTableColumn,
-} from '@backoffice/ui-kit';
+import { Button, ListScreen, SearchBox, Space, formatDateTime, type DataTableColumn } from '@backoffice/ui-kit';
 import type { FanRow } from '@backoffice/shared-api';
 import { PERSON_KINDS } from './personKinds';
 import { StatusAction } from './StatusAction';
-import { PEOPLE_PAGE_SIZE, usePeopleListController, type PeopleListSource } from './usePeopleListController';
+import { usePeopleListController, type PeopleListSource } from './usePeopleListController';
 
 export interface PeopleListProps<S extends string> {
   source: PeopleListSource<S>;
@@ -34,66 +22,37 @@ export function PeopleList<S extends string>({ source, leadingColumns = [], extr
   const c = usePeopleListController(source);
   const names = PERSON_KINDS[source.kind];
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: names.many }]} />
-      <Card
-        title={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {names.many}
-          </Typography.Title>
-        }
-        extra={<SearchBox placeholder="Search by name or email" value={c.search} onSearch={c.setSearch} />}
-      >
-        {c.error ? (
-          <ErrorState title={`${names.many} could not be loaded`} message={c.error} onRetry={c.retry} />
-        ) : (
-          <DataTable<FanRow>
-            caption={names.many}
-            rows={c.rows}
-            rowKey={(p) => p._id}
-            loading={c.loading}
-            sort={{ sortBy: c.sortBy, sortOrder: c.sortOrder }}
-            onSortChange={c.setSort}
-            columns={[
-              ...leadingColumns,
-              { key: 'userName', title: 'User Name', sortable: true },
-              { key: 'displayName', title: 'Display Name', sortable: true },
-              { key: 'email', title: 'Email', sortable: true },
-              { key: 'createdAt', title: 'Created On', sortable: true, render: (p) => formatDateTime(p.createdAt) },
-              {
-                key: 'action',
-                title: 'Action',
-                render: (p) => (
-                  <Space size="small" wrap>
-                    <Link to={`view/${p._id}`}>View</Link>
-                    <Link to={`edit/${p._id}`}>Edit</Link>
-                    {extraActions?.(p)}
-                    <StatusAction
-                      status={p.status}
-                      busy={c.statusPendingId === p._id}
-                      onToggle={() => c.toggleStatus(p)}
-                    />
-                  </Space>
-                ),
-              },
-            ]}
-            footer={
-              <Pager
-                variant="numbered"
-                page={c.page}
-                pageSize={PEOPLE_PAGE_SIZE}
-                total={c.total}
-                onChange={c.setPage}
-              />
-            }
-          />
-        )}
-      </Card>
+    <ListScreen<FanRow>
+      title={names.many}
+      list={c}
+      rowKey={(p) => p._id}
+      errorTitle={`${names.many} could not be loaded`}
+      extra={<SearchBox placeholder="Search by name or email" value={c.search} onSearch={c.setSearch} />}
+      columns={[
+        ...leadingColumns,
+        { key: 'userName', title: 'User Name', sortable: true },
+        { key: 'displayName', title: 'Display Name', sortable: true },
+        { key: 'email', title: 'Email', sortable: true },
+        { key: 'createdAt', title: 'Created On', sortable: true, render: (p) => formatDateTime(p.createdAt) },
+        {
+          key: 'action',
+          title: 'Action',
+          render: (p) => (
+            <Space size="small" wrap>
+              <Link to={`view/${p._id}`}>View</Link>
+              <Link to={`edit/${p._id}`}>Edit</Link>
+              {extraActions?.(p)}
+              <StatusAction status={p.status} busy={c.statusPendingId === p._id} onToggle={() => c.toggleStatus(p)} />
+            </Space>
+          ),
+        },
+      ]}
+    >
       {c.search && (
         <Button type="link" onClick={() => c.setSearch('')}>
           Clear search
         </Button>
       )}
-    </Space>
+    </ListScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { useUrlListState } from '@backoffice/ui-kit';
+import { useListController } from '@backoffice/ui-kit';
 import type { FanRow, ListResult, PersonKind } from '@backoffice/shared-api';
 import { useStatusToggle } from './useStatusToggle';
 
@@ -29,25 +29,19 @@ export interface PeopleListSource<S extends string> {
 
 /** A people list's logic: URL-kept state in, rows and handlers out; the view only renders. */
 export function usePeopleListController<S extends string>({ sorts, useList }: PeopleListSource<S>) {
-  const list = useUrlListState<S>({ sortBy: 'createdAt' as S, sortOrder: 'desc' });
-  const sortBy = sorts.includes(list.sortBy) ? list.sortBy : ('createdAt' as S);
-  const query = useList({
-    page: list.page,
-    limit: PEOPLE_PAGE_SIZE,
-    search: list.search || undefined,
-    sortBy,
-    sortOrder: list.sortOrder,
+  const list = useListController<S, PeopleListQuery<S>, FanRow>({
+    sorts,
+    defaultSort: 'createdAt' as S,
+    pageSize: PEOPLE_PAGE_SIZE,
+    toQuery: ({ page, pageSize, search, sortBy, sortOrder }) => ({
+      page,
+      limit: pageSize,
+      search: search || undefined,
+      sortBy,
+      sortOrder,
+    }),
+    useList,
   });
   const status = useStatusToggle();
-  return {
-    ...list,
-    sortBy,
-    rows: query.data?.data,
-    total: query.data?.total ?? 0,
-    loading: query.isFetching,
-    error: query.error ? query.error.message : undefined,
-    retry: () => void query.refetch(),
-    toggleStatus: status.toggle,
-    statusPendingId: status.pendingId,
-  };
+  return { ...list, toggleStatus: status.toggle, statusPendingId: status.pendingId };
 }

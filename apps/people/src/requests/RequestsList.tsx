@@ -1,26 +1,16 @@
 import { Link } from 'react-router-dom';
 import {
-  Card,
-  DataTable,
-  ErrorState,
   EyeOutlined,
   Flex,
-  PageBreadcrumb,
-  Pager,
+  ListScreen,
   SearchBox,
   Segmented,
-  Typography,
   formatDateTime,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import type { RequestRow } from '@backoffice/shared-api';
 import { RequestStatusTag, STATUS_LABELS, fullName } from './RequestStatusTag';
-import {
-  REQUESTS_PAGE_SIZE,
-  STATUS_FILTERS,
-  useRequestsListController,
-  type StatusFilter,
-} from './useRequestsListController';
+import { STATUS_FILTERS, useRequestsListController, type StatusFilter } from './useRequestsListController';
 
 const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({
   value,
@@ -58,49 +48,24 @@ export function RequestsList() {
   ];
 
   return (
-    <Flex vertical gap="middle">
-      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: 'Requests' }]} />
-      <Card
-        title={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            Influencer requests
-          </Typography.Title>
-        }
-        extra={
-          <Flex gap="small" wrap align="center">
-            <Segmented<StatusFilter>
-              aria-label="Request status"
-              options={STATUS_OPTIONS}
-              value={list.status}
-              onChange={list.setStatus}
-            />
-            <SearchBox placeholder="Search by name or email" value={list.search} onSearch={list.setSearch} />
-          </Flex>
-        }
-      >
-        {list.error ? (
-          <ErrorState title="Requests could not be loaded" message={list.error} onRetry={list.retry} />
-        ) : (
-          <DataTable<RequestRow>
-            caption="Influencer requests"
-            columns={columns}
-            rows={list.rows}
-            rowKey={(r) => r._id}
-            loading={list.loading}
-            sort={{ sortBy: list.sortBy, sortOrder: list.sortOrder }}
-            onSortChange={list.setSort}
-            footer={
-              <Pager
-                variant="numbered"
-                page={list.page}
-                pageSize={REQUESTS_PAGE_SIZE}
-                total={list.total}
-                onChange={list.setPage}
-              />
-            }
+    <ListScreen<RequestRow>
+      title="Influencer requests"
+      crumb="Requests"
+      list={list}
+      columns={columns}
+      rowKey={(r) => r._id}
+      errorTitle="Requests could not be loaded"
+      extra={
+        <Flex gap="small" wrap align="center">
+          <Segmented<StatusFilter>
+            aria-label="Request status"
+            options={STATUS_OPTIONS}
+            value={list.status}
+            onChange={list.setStatus}
           />
-        )}
-      </Card>
-    </Flex>
+          <SearchBox placeholder="Search by name or email" value={list.search} onSearch={list.setSearch} />
+        </Flex>
+      }
+    />
   );
 }
