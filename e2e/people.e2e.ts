@@ -63,9 +63,12 @@ describe('the people remote', () => {
     const someCall = details.videoCalls.data[3]._id as string;
     await page.getByPlaceholder('Search Call ID').fill(someCall.slice(0, 8));
     await page.keyboard.press('Enter');
-    await table(page)
+    // Page 1's rows (someCall among them) stay on screen, marked busy, until an answer replaces them.
+    await page
+      .locator('table[aria-busy="false"]')
       .getByText(`${someCall.slice(0, 8)}...`)
       .waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-busy="false"] tbody tr').length === 1);
     expect(await table(page).locator('tbody tr').count()).toBe(1);
     // fewer rows than the page size: no pager
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
