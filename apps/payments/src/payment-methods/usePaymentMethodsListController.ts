@@ -12,13 +12,6 @@ export function usePaymentMethodsListController() {
   return useListController<PaymentMethodSort, PaymentMethodListQuery, PaymentMethod>({
     sorts: PAYMENT_METHOD_SORTS,
     defaultSort: 'createdAt',
-    toQuery: ({ page, pageSize, search, sortBy, sortOrder }) => ({
-      page,
-      limit: pageSize,
-      search: search || undefined,
-      sortBy,
-      sortOrder,
-    }),
     useList: usePaymentMethodsList,
   });
 }

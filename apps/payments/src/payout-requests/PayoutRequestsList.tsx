@@ -1,21 +1,17 @@
 import { Alert, Flex, ListScreen, SearchBox, Segmented, type DataTableColumn } from '@backoffice/ui-kit';
-import type { PayoutRequestRow } from '@backoffice/shared-api';
+import { DECISION_STATUS_FILTERS, type DecisionStatusFilter, type PayoutRequestRow } from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { PayoutDecisionCell } from './PayoutDecisionCell';
 import { PayoutDecisionDialog } from './PayoutDecisionDialog';
-import {
-  PAYOUT_STATUS_FILTERS,
-  usePayoutRequestsListController,
-  type PayoutStatusFilter,
-} from './usePayoutRequestsListController';
+import { usePayoutRequestsListController } from './usePayoutRequestsListController';
 
-const STATUS_LABELS: Record<PayoutStatusFilter, string> = {
+const STATUS_LABELS: Record<DecisionStatusFilter, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
   all: 'All',
 };
-const STATUS_OPTIONS = PAYOUT_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const STATUS_OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
 const PAYMENT_COLUMNS = paymentColumns<PayoutRequestRow>('Payout Amount');
 
@@ -41,7 +37,7 @@ export function PayoutRequestsList() {
       errorTitle="Payout requests could not be loaded"
       extra={
         <Flex gap="small" wrap align="center">
-          <Segmented<PayoutStatusFilter>
+          <Segmented<DecisionStatusFilter>
             aria-label="Payout request status"
             options={STATUS_OPTIONS}
             value={list.status}

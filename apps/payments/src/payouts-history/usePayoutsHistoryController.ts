@@ -13,13 +13,6 @@ export function usePayoutsHistoryController() {
     sorts: PAYOUT_SORTS,
     // The latest payment first: what an admin checks after approving one.
     defaultSort: 'paidAt',
-    toQuery: ({ page, pageSize, search, sortBy, sortOrder }) => ({
-      page,
-      limit: pageSize,
-      search: search || undefined,
-      sortBy,
-      sortOrder,
-    }),
     useList: usePayoutsList,
   });
 }

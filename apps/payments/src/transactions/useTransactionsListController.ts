@@ -31,12 +31,8 @@ export function useTransactionsListController() {
     defaultSort: 'createdAt',
     filterKeys: FILTER_KEYS,
     pageSize: TRANSACTIONS_PAGE_SIZE,
-    toQuery: ({ page, pageSize, search, sortBy, sortOrder, filters }) => ({
-      page,
-      limit: pageSize,
-      search: search || undefined,
-      sortBy,
-      sortOrder,
+    toQuery: (base, filters) => ({
+      ...base,
       status: oneOf(TRANSACTION_STATUSES, filters.status),
       type: oneOf(TRANSACTION_TYPES, filters.type),
       from: startOfLocalDay(filters.from),

@@ -33,13 +33,6 @@ export function usePeopleListController<S extends string>({ sorts, useList }: Pe
     sorts,
     defaultSort: 'createdAt' as S,
     pageSize: PEOPLE_PAGE_SIZE,
-    toQuery: ({ page, pageSize, search, sortBy, sortOrder }) => ({
-      page,
-      limit: pageSize,
-      search: search || undefined,
-      sortBy,
-      sortOrder,
-    }),
     useList,
   });
   const status = useStatusToggle();

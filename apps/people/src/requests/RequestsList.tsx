@@ -8,11 +8,11 @@ import {
   formatDateTime,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
-import type { RequestRow } from '@backoffice/shared-api';
+import { DECISION_STATUS_FILTERS, type DecisionStatusFilter, type RequestRow } from '@backoffice/shared-api';
 import { RequestStatusTag, STATUS_LABELS, fullName } from './RequestStatusTag';
-import { STATUS_FILTERS, useRequestsListController, type StatusFilter } from './useRequestsListController';
+import { useRequestsListController } from './useRequestsListController';
 
-const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({
+const STATUS_OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({
   value,
   label: value === 'all' ? 'All' : STATUS_LABELS[value],
 }));
@@ -57,7 +57,7 @@ export function RequestsList() {
       errorTitle="Requests could not be loaded"
       extra={
         <Flex gap="small" wrap align="center">
-          <Segmented<StatusFilter>
+          <Segmented<DecisionStatusFilter>
             aria-label="Request status"
             options={STATUS_OPTIONS}
             value={list.status}

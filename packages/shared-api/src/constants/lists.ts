@@ -1,4 +1,23 @@
 /** List vocabularies shared by the server's validation and the apps' screens. */
+import { DECISION_STATUSES, type DecisionStatus } from './enums';
+
+/** The status filter of a list of decisions (influencer requests, payout requests). */
+export type DecisionStatusFilter = DecisionStatus | 'all';
+export const DECISION_STATUS_FILTERS: readonly DecisionStatusFilter[] = [...DECISION_STATUSES, 'all'];
+
+/**
+ * Pending requests are the work waiting for an admin, so a bare link opens on them, and so does a
+ * value the server would refuse (a hand-edited URL).
+ */
+export function decisionStatusFilterOf(value: string | undefined): DecisionStatusFilter {
+  return (DECISION_STATUS_FILTERS as readonly (string | undefined)[]).includes(value)
+    ? (value as DecisionStatusFilter)
+    : 'pending';
+}
+
+/** What the list asks the server for: one status, or none for 'all'. */
+export const decisionStatusOf = (filter: DecisionStatusFilter): DecisionStatus | undefined =>
+  filter === 'all' ? undefined : filter;
 
 export const FAN_SORTS = ['createdAt', 'userName', 'displayName', 'email'] as const;
 export type FanSort = (typeof FAN_SORTS)[number];

@@ -8,7 +8,16 @@ export interface ListQueryResult<Row> {
   refetch: () => unknown;
 }
 
-export interface ListControllerOptions<S extends string, Q, Row> {
+/** What every list asks the server for: the page, its size, the trimmed search and the sort. */
+export interface BaseListQuery<S extends string> {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy: S;
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface ListControllerOptions<S extends string, Q extends Partial<BaseListQuery<S>>, Row> {
   /** The server's whitelist: a sortBy outside it (a hand-edited URL) falls back to `defaultSort`. */
   sorts: readonly S[];
   defaultSort: S;
@@ -16,8 +25,11 @@ export interface ListControllerOptions<S extends string, Q, Row> {
   /** Filter parameters kept in the URL; pass a module-level array (its identity is memoised on). */
   filterKeys?: readonly string[];
   pageSize?: number;
-  /** Builds the hook's query from the URL state (typed filters, defaults); runs every render. */
-  toQuery: (state: UrlListState<S> & { pageSize: number }) => Q;
+  /**
+   * Adds the list's own filters (typed, with their defaults) to the base query; runs every render.
+   * Without it the base query is the whole query.
+   */
+  toQuery?: (base: BaseListQuery<S>, filters: UrlListState<S>['filters']) => Q;
   useList: (query: Q) => ListQueryResult<Row>;
 }
 
@@ -25,7 +37,9 @@ export interface ListControllerOptions<S extends string, Q, Row> {
  * A list screen's logic, react-admin style: URL-kept page, sort, search and filters in; rows,
  * totals, states and handlers out. The view only renders what this returns.
  */
-export function useListController<S extends string, Q, Row>(opts: ListControllerOptions<S, Q, Row>) {
+export function useListController<S extends string, Q extends Partial<BaseListQuery<S>>, Row>(
+  opts: ListControllerOptions<S, Q, Row>,
+) {
   const pageSize = opts.pageSize ?? 10;
   const url = useUrlListState<S>({
     sortBy: opts.defaultSort,
@@ -33,7 +47,14 @@ export function useListController<S extends string, Q, Row>(opts: ListController
     filterKeys: opts.filterKeys,
   });
   const sortBy = opts.sorts.includes(url.sortBy) ? url.sortBy : opts.defaultSort;
-  const query = opts.toQuery({ ...url, sortBy, pageSize });
+  const base: BaseListQuery<S> = {
+    page: url.page,
+    limit: pageSize,
+    search: url.search || undefined,
+    sortBy,
+    sortOrder: url.sortOrder,
+  };
+  const query = opts.toQuery ? opts.toQuery(base, url.filters) : (base as Q);
   const result = opts.useList(query);
   return {
     ...url,
