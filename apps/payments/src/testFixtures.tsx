@@ -1,8 +1,8 @@
-/** Shared by the payments remote's tests: the screens nested as the shell nests them, and a fake API. */
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+/** Shared by the payments remote's tests: the screens nested as the shell nests them, and its rows. */
+export { bodyOf, failure, listReply, ok, stubApi, type Handler } from '@backoffice/shared-api/testing';
+export { buttonIn, expectRetryRecovers, headers, rowOf } from '@backoffice/ui-kit/testing';
+import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { AppProviders } from '@backoffice/ui-kit';
 import {
   createQueryClient,
@@ -11,7 +11,6 @@ import {
   type PayoutRow,
   type TransactionRow,
 } from '@backoffice/shared-api';
-import { stubHttp, type StubReply } from '@backoffice/shared-api/testing';
 import TransactionsScreen from './transactions/TransactionsScreen';
 import PayoutRequestsScreen from './payout-requests/PayoutRequestsScreen';
 import PayoutsHistoryScreen from './payouts-history/PayoutsHistoryScreen';
@@ -90,37 +89,6 @@ export const paymentMethod = (i: number, overrides: Partial<PaymentMethod> = {})
   ...overrides,
 });
 
-export const ok = (data: unknown, message = 'OK'): StubReply => ({
-  status: 200,
-  data: { statusCode: 200, message, data },
-});
-
-export const listReply = (rows: unknown[], total = rows.length): StubReply => ({
-  status: 200,
-  data: { statusCode: 200, message: 'List', data: rows, total },
-});
-
-export const failure = (status: number, message: string, errors?: Record<string, string>): StubReply => ({
-  status,
-  data: { statusCode: status, message, ...(errors ? { errors } : {}) },
-});
-
-export type Handler = (config: InternalAxiosRequestConfig) => StubReply | undefined | Promise<StubReply | undefined>;
-
-/** Replies per path; an unexpected call gets a 500 naming it, which fails the test loudly. */
-export function stubApi(handler: Handler) {
-  return stubHttp(async (config) => {
-    const reply = await handler(config);
-    if (reply) return reply;
-    return failure(500, `Unexpected call ${config.method} ${config.url}`);
-  });
-}
-
-/** The JSON body a request sent. */
-export function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
-  return typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? {});
-}
-
 /** The remote's four areas nested as the shell nests them (/app > area/*); `url()` is where it is now. */
 export function renderPayments(entry: InitialEntry) {
   let location: Location | undefined;
@@ -145,28 +113,4 @@ export function renderPayments(entry: InitialEntry) {
     </AppProviders>,
   );
   return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
-}
-
-/** The header texts of the list's table, in order. */
-export const headers = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent);
-
-/** A button by its text: role queries over a full antd screen are slow in jsdom. */
-export const buttonIn = (root: HTMLElement, name: string) => {
-  const label = within(root).getByText(name, { selector: 'button span' });
-  return label.closest('button')!;
-};
-
-/** The cell texts of the table row that contains `text`. */
-export const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
-
-/** A failed load names itself and offers Retry; `recover` lets the server answer, which Retry then shows. */
-export async function expectRetryRecovers(errorTitle: string, recover: () => void, recovered: string) {
-  // The query retries once by itself before giving up.
-  expect(await screen.findByText(errorTitle, {}, { timeout: 5000 })).toBeInTheDocument();
-  recover();
-  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByText(recovered)).toBeInTheDocument();
 }

@@ -10,3 +10,4 @@ export * from './query';
 export * from './reads';
 export * from './people';
 export * from './payments';
+export * from './catalog';

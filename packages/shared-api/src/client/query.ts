@@ -7,6 +7,12 @@ import type {
   PayoutRequestListQuery,
   TransactionListQuery,
 } from '../contract/payments';
+import type {
+  CallListQuery,
+  DiscountCodeListQuery,
+  EmailTemplateListQuery,
+  NotificationListQuery,
+} from '../contract/catalog';
 import type { FanDetailsParams } from './people';
 import { ApiError } from './http';
 
@@ -67,5 +73,25 @@ export const queryKeys = {
     all: ['paymentMethods'] as const,
     list: (params: PaymentMethodListQuery) => ['paymentMethods', 'list', params] as const,
     detail: (id: string) => ['paymentMethods', 'detail', id] as const,
+  },
+  discountCodes: {
+    all: ['discountCodes'] as const,
+    list: (params: DiscountCodeListQuery) => ['discountCodes', 'list', params] as const,
+    detail: (id: string) => ['discountCodes', 'detail', id] as const,
+  },
+  emailTemplates: {
+    all: ['emailTemplates'] as const,
+    list: (params: EmailTemplateListQuery) => ['emailTemplates', 'list', params] as const,
+    detail: (id: string) => ['emailTemplates', 'detail', id] as const,
+  },
+  calls: {
+    all: ['calls'] as const,
+    list: (params: CallListQuery) => ['calls', 'list', params] as const,
+    detail: (id: string) => ['calls', 'detail', id] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    list: (params: NotificationListQuery) => ['notifications', 'list', params] as const,
+    unreadCount: ['notifications', 'unreadCount'] as const,
   },
 };

@@ -16,6 +16,18 @@ export async function dataOf<T>(pending: Promise<Reply<T>>): Promise<T> {
 }
 
 /**
+ * A list reply as the screens can trust it (spec section 4, redemption history): data that is not an
+ * array becomes an empty list, and a count that is not a number becomes 0.
+ */
+export function listResultOf<Row>(reply: Reply<Row[]>): ListResult<Row> {
+  const total = Number(reply.total);
+  return {
+    data: Array.isArray(reply.data) ? reply.data : [],
+    total: Number.isFinite(total) && total >= 0 ? Math.floor(total) : 0,
+  };
+}
+
+/**
  * A paged list. A non-200 reply rejects with an ApiError carrying the server's message, which is
  * what the screen's error state shows; the previous page stays on screen while the next one loads.
  */
@@ -25,7 +37,7 @@ export function usePagedList<Row>(queryKey: QueryKey, fetchPage: (signal: AbortS
     queryFn: async ({ signal }): Promise<ListResult<Row>> => {
       const reply = await fetchPage(signal);
       if (reply.statusCode !== 200) throw new ApiError(reply);
-      return { data: reply.data ?? [], total: reply.total ?? 0 };
+      return listResultOf(reply);
     },
     placeholderData: keepPreviousData,
   });

@@ -52,3 +52,36 @@ export function resetClient(): { toasts: Array<[ToastKind, string]>; restore: ()
 export function signIn(admin: LoggedInAdmin = ADMIN): void {
   session.signedIn(admin);
 }
+
+// Replies as the server sends them, for screens' tests.
+
+export const ok = (data: unknown, message = 'OK'): StubReply => ({
+  status: 200,
+  data: { statusCode: 200, message, data },
+});
+
+export const listReply = (rows: unknown[], total = rows.length): StubReply => ({
+  status: 200,
+  data: { statusCode: 200, message: 'List', data: rows, total },
+});
+
+export const failure = (status: number, message: string, errors?: Record<string, string>): StubReply => ({
+  status,
+  data: { statusCode: status, message, ...(errors ? { errors } : {}) },
+});
+
+export type Handler = (config: InternalAxiosRequestConfig) => StubReply | undefined | Promise<StubReply | undefined>;
+
+/** Replies per path; an unexpected call gets a 500 naming it, which fails the test loudly. */
+export function stubApi(handler: Handler) {
+  return stubHttp(async (config) => {
+    const reply = await handler(config);
+    if (reply) return reply;
+    return failure(500, `Unexpected call ${config.method} ${config.url}`);
+  });
+}
+
+/** The JSON body a request sent. */
+export function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
+  return typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? {});
+}

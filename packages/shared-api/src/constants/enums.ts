@@ -33,6 +33,9 @@ export const DISCOUNT_CODE_TYPES = [
 ] as const;
 export type DiscountCodeType = (typeof DISCOUNT_CODE_TYPES)[number];
 
+export const DISCOUNT_CODE_STATUSES = ['Active', 'Inactive'] as const;
+export type DiscountCodeStatus = (typeof DISCOUNT_CODE_STATUSES)[number];
+
 /** Account status of a user: '1' active, anything else inactive (spec: "Active when status is '1'"). */
 export type UserStatus = '1' | '0';
 

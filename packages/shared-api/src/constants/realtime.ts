@@ -11,6 +11,8 @@ export const SOCKET_EVENTS = {
   unauthorized: 'unauthorized',
   /** server -> admins: a new notification */
   notificationCreated: 'notification:new',
+  /** server -> admins: notifications were marked read (`{ _id?, unReadCount }`; no _id: all of them) */
+  notificationsRead: 'notification:read',
   /** server -> admins: a new influencer request (a RequestRow) */
   influencerRequestCreated: 'influencer-request:new',
   /** server -> admins: a request was approved or rejected (`{ _id, status }`) */
@@ -23,6 +25,10 @@ export const SOCKET_EVENTS = {
   payoutRequestDecided: 'payout-request:decided',
   /** server -> admins: a payment method was added, renamed, activated or deactivated (`{ _id }`) */
   paymentMethodUpdated: 'payment-method:updated',
+  /** server -> admins: a discount code was added or changed (`{ _id }`) */
+  discountCodeUpdated: 'discount-code:updated',
+  /** server -> admins: an email template was changed (`{ _id }`) */
+  emailTemplateUpdated: 'email-template:updated',
 } as const;
 export type SocketEvent = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 

@@ -2,7 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import {
   CALL_STATUSES,
   DECISION_STATUSES,
+  DISCOUNT_CODE_STATUSES,
   DISCOUNT_CODE_TYPES,
+  REFUND_DESTINATIONS,
+  REFUND_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from '../constants/enums';
@@ -26,3 +29,9 @@ export const TransactionStatus = Type.Union(TRANSACTION_STATUSES.map((s) => Type
 export type TransactionStatus = Static<typeof TransactionStatus>;
 export const TransactionType = Type.Union(TRANSACTION_TYPES.map((s) => Type.Literal(s)));
 export type TransactionType = Static<typeof TransactionType>;
+export const RefundStatus = Type.Union(REFUND_STATUSES.map((s) => Type.Literal(s)));
+export type RefundStatus = Static<typeof RefundStatus>;
+export const RefundDestination = Type.Union(REFUND_DESTINATIONS.map((s) => Type.Literal(s)));
+export type RefundDestination = Static<typeof RefundDestination>;
+export const DiscountCodeStatus = Type.Union(DISCOUNT_CODE_STATUSES.map((s) => Type.Literal(s)));
+export type DiscountCodeStatus = Static<typeof DiscountCodeStatus>;

@@ -1,4 +1,5 @@
 import { PAYMENT_MESSAGES, PAYMENT_METHOD_NAME_PATTERN } from '../constants/payments';
+import { CATALOG_MESSAGES, DISCOUNT_CODE_NAME_PATTERN } from '../constants/catalog';
 import { PROFILE_MESSAGES, USER_NAME_PATTERN } from '../constants/profile';
 
 /**
@@ -8,4 +9,5 @@ import { PROFILE_MESSAGES, USER_NAME_PATTERN } from '../constants/profile';
 export const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
   [USER_NAME_PATTERN]: PROFILE_MESSAGES.userName,
   [PAYMENT_METHOD_NAME_PATTERN]: PAYMENT_MESSAGES.paymentMethodNameInvalid,
+  [DISCOUNT_CODE_NAME_PATTERN]: CATALOG_MESSAGES.codeNameInvalid,
 };

@@ -1,0 +1,288 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Reply } from '../contract/common';
+import type { RedemptionListQuery, RedemptionRecord } from '../contract/redemption';
+import type {
+  CallDetail,
+  CallListQuery,
+  CallRow,
+  CreateDiscountCodeBody,
+  DiscountCodeListQuery,
+  DiscountCodeRow,
+  EmailTemplate,
+  EmailTemplateListQuery,
+  EmailTemplateRow,
+  MarkAllReadResult,
+  NotificationListQuery,
+  NotificationRow,
+  UnreadCount,
+  UpdateDiscountCodeBody,
+  UpdateEmailTemplateBody,
+} from '../contract/catalog';
+import { API_PATHS } from '../constants/paths';
+import { SOCKET_EVENTS } from '../constants/realtime';
+import { apiRequest } from './http';
+import { queryKeys } from './query';
+import { dataOf, usePagedList } from './reads';
+import { session, useSession } from './session';
+import { useServerEvent } from './socket';
+
+export interface UpdateDiscountCodeVars {
+  id: string;
+  changes: UpdateDiscountCodeBody;
+}
+
+export interface UpdateEmailTemplateVars {
+  id: string;
+  changes: UpdateEmailTemplateBody;
+}
+
+/** A saved template and the server's word on it (what sanitising removed, if anything). */
+export interface SavedEmailTemplate {
+  template: EmailTemplate;
+  message: string;
+}
+
+export const catalogApi = {
+  getAllDiscountCodes(query: DiscountCodeListQuery, signal?: AbortSignal): Promise<Reply<DiscountCodeRow[]>> {
+    return apiRequest<DiscountCodeRow[]>('GET', API_PATHS.getAllDiscountCodes, { query, signal });
+  },
+  getDiscountCodeDetail(id: string, signal?: AbortSignal): Promise<Reply<DiscountCodeRow>> {
+    return apiRequest<DiscountCodeRow>('GET', API_PATHS.getDiscountCodeDetail, { query: { id }, signal });
+  },
+  createDiscountCode(body: CreateDiscountCodeBody): Promise<Reply<DiscountCodeRow>> {
+    return apiRequest<DiscountCodeRow>('POST', API_PATHS.createDiscountCode, { body });
+  },
+  updateDiscountCode(id: string, changes: UpdateDiscountCodeBody): Promise<Reply<DiscountCodeRow>> {
+    return apiRequest<DiscountCodeRow>('PATCH', API_PATHS.updateDiscountCode, { query: { id }, body: changes });
+  },
+
+  /** Spec section 7: GET /redemption/getAll with sortOrder, page, limit, search, sortBy, filterValue. */
+  getAllRedemptions(query: RedemptionListQuery, signal?: AbortSignal): Promise<Reply<RedemptionRecord[]>> {
+    return apiRequest<RedemptionRecord[]>('GET', API_PATHS.getAllRedemptions, { query, signal });
+  },
+
+  getAllEmailTemplates(query: EmailTemplateListQuery, signal?: AbortSignal): Promise<Reply<EmailTemplateRow[]>> {
+    return apiRequest<EmailTemplateRow[]>('GET', API_PATHS.getAllEmailTemplates, { query, signal });
+  },
+  getEmailTemplateDetail(id: string, signal?: AbortSignal): Promise<Reply<EmailTemplate>> {
+    return apiRequest<EmailTemplate>('GET', API_PATHS.getEmailTemplateDetail, { query: { id }, signal });
+  },
+  updateEmailTemplate(id: string, changes: UpdateEmailTemplateBody): Promise<Reply<EmailTemplate>> {
+    return apiRequest<EmailTemplate>('PATCH', API_PATHS.updateEmailTemplate, { query: { id }, body: changes });
+  },
+
+  getAllCalls(query: CallListQuery, signal?: AbortSignal): Promise<Reply<CallRow[]>> {
+    return apiRequest<CallRow[]>('GET', API_PATHS.getAllCalls, { query, signal });
+  },
+  getCallDetail(id: string, signal?: AbortSignal): Promise<Reply<CallDetail>> {
+    return apiRequest<CallDetail>('GET', API_PATHS.getCallDetail, { query: { id }, signal });
+  },
+
+  getAllNotifications(query: NotificationListQuery, signal?: AbortSignal): Promise<Reply<NotificationRow[]>> {
+    return apiRequest<NotificationRow[]>('GET', API_PATHS.getAllNotifications, { query, signal });
+  },
+  getUnreadNotificationCount(signal?: AbortSignal): Promise<Reply<UnreadCount>> {
+    return apiRequest<UnreadCount>('GET', API_PATHS.getUnreadNotificationCount, { signal });
+  },
+  markNotificationRead(id: string): Promise<Reply<NotificationRow>> {
+    return apiRequest<NotificationRow>('PATCH', API_PATHS.markNotificationRead, { query: { id } });
+  },
+  markAllNotificationsRead(): Promise<Reply<MarkAllReadResult>> {
+    return apiRequest<MarkAllReadResult>('PATCH', API_PATHS.markAllNotificationsRead);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Discount codes and redemptions
+
+function useRefreshOnDiscountCodeEvents() {
+  const queryClient = useQueryClient();
+  useServerEvent(SOCKET_EVENTS.discountCodeUpdated, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.discountCodes.all });
+  });
+}
+
+export function useDiscountCodesList(query: DiscountCodeListQuery) {
+  useRefreshOnDiscountCodeEvents();
+  return usePagedList(queryKeys.discountCodes.list(query), (signal) => catalogApi.getAllDiscountCodes(query, signal));
+}
+
+export function useDiscountCodeDetail(id: string | undefined) {
+  useRefreshOnDiscountCodeEvents();
+  return useQuery({
+    queryKey: queryKeys.discountCodes.detail(id ?? ''),
+    queryFn: ({ signal }) => dataOf(catalogApi.getDiscountCodeDetail(id!, signal)),
+    enabled: !!id,
+  });
+}
+
+function useDiscountCodeMutation<V>(write: (vars: V) => Promise<Reply<DiscountCodeRow>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => dataOf(write(vars)),
+    onSuccess: async (code) => {
+      queryClient.setQueryData(queryKeys.discountCodes.detail(code._id), code);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.discountCodes.all });
+    },
+  });
+}
+
+/** Each rejects with an ApiError whose `errors` name the refused fields (400; 409 on codeName). */
+export const useCreateDiscountCode = () =>
+  useDiscountCodeMutation((body: CreateDiscountCodeBody) => catalogApi.createDiscountCode(body));
+
+export const useUpdateDiscountCode = () =>
+  useDiscountCodeMutation(({ id, changes }: UpdateDiscountCodeVars) => catalogApi.updateDiscountCode(id, changes));
+
+/**
+ * Redemption history (spec sections 4 and 8): a non-array data becomes an empty list, a count that
+ * is not a number becomes 0, and a failure carries the server's message, "Network error" or
+ * "Unknown error".
+ */
+export function useRedemptionsList(query: RedemptionListQuery) {
+  const queryClient = useQueryClient();
+  // A code's new limit or name shows in the history too.
+  useServerEvent(SOCKET_EVENTS.discountCodeUpdated, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.all });
+  });
+  return usePagedList(queryKeys.redemptions.list(query), (signal) => catalogApi.getAllRedemptions(query, signal));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email templates
+
+function useRefreshOnTemplateEvents() {
+  const queryClient = useQueryClient();
+  useServerEvent(SOCKET_EVENTS.emailTemplateUpdated, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.emailTemplates.all });
+  });
+}
+
+export function useEmailTemplatesList(query: EmailTemplateListQuery) {
+  useRefreshOnTemplateEvents();
+  return usePagedList(queryKeys.emailTemplates.list(query), (signal) => catalogApi.getAllEmailTemplates(query, signal));
+}
+
+export function useEmailTemplateDetail(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.emailTemplates.detail(id ?? ''),
+    queryFn: ({ signal }) => dataOf(catalogApi.getEmailTemplateDetail(id!, signal)),
+    enabled: !!id,
+    // The editor holds the admin's typing; a background refetch must not replace what it started from.
+    staleTime: Infinity,
+  });
+}
+
+/** Rejects with an ApiError whose `errors` name the refused field (subject or content). */
+export function useUpdateEmailTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, changes }: UpdateEmailTemplateVars): Promise<SavedEmailTemplate> => {
+      const reply = await catalogApi.updateEmailTemplate(id, changes);
+      return { template: await dataOf(Promise.resolve(reply)), message: reply.message };
+    },
+    onSuccess: async ({ template }) => {
+      queryClient.setQueryData(queryKeys.emailTemplates.detail(template._id), template);
+      await queryClient.invalidateQueries({ queryKey: [...queryKeys.emailTemplates.all, 'list'] });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+export function useCallsList(query: CallListQuery) {
+  return usePagedList(queryKeys.calls.list(query), (signal) => catalogApi.getAllCalls(query, signal));
+}
+
+export function useCallDetail(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.calls.detail(id ?? ''),
+    queryFn: ({ signal }) => dataOf(catalogApi.getCallDetail(id!, signal)),
+    enabled: !!id,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications: the list, the unread count in the shell's header, and the live feed.
+
+function setUnreadCount(unReadCount: number) {
+  session.setNotification({ unReadCount });
+}
+
+/** New and read notifications refresh every open list and the count, in every tab of every admin. */
+function useRefreshOnNotificationEvents() {
+  const queryClient = useQueryClient();
+  useServerEvent(SOCKET_EVENTS.notificationCreated, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  });
+  useServerEvent(SOCKET_EVENTS.notificationsRead, (payload) => {
+    const count = (payload as { unReadCount?: unknown } | null)?.unReadCount;
+    if (typeof count === 'number') setUnreadCount(count);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  });
+}
+
+/** The notifications page; its rows, count and page are kept in the notification state group too. */
+export function useNotificationsList(query: NotificationListQuery) {
+  useRefreshOnNotificationEvents();
+  const list = usePagedList(queryKeys.notifications.list(query), (signal) =>
+    catalogApi.getAllNotifications(query, signal),
+  );
+  const data = list.data;
+  useEffect(() => {
+    if (data)
+      session.setNotification({ notification: data.data, totalRecords: data.total, currentPage: query.page ?? 1 });
+  }, [data, query.page]);
+  return list;
+}
+
+/**
+ * The unread count the header shows. It lives in the notification state group, which logout resets;
+ * the server's answer and the socket keep it current.
+ */
+export function useUnreadNotificationCount(): number {
+  useRefreshOnNotificationEvents();
+  const signedIn = useSession((s) => !!s.auth.user);
+  const reply = useQuery({
+    queryKey: queryKeys.notifications.unreadCount,
+    queryFn: ({ signal }) => dataOf(catalogApi.getUnreadNotificationCount(signal)),
+    enabled: signedIn,
+    staleTime: 0,
+  });
+  const fetched = reply.data?.unReadCount;
+  useEffect(() => {
+    if (fetched !== undefined) setUnreadCount(fetched);
+  }, [fetched]);
+  return useSession((s) => s.notification.unReadCount);
+}
+
+/** Calls `onNew` with each notification the server pushes while this component is mounted. */
+export function useNewNotifications(onNew: (n: NotificationRow) => void): void {
+  useServerEvent(SOCKET_EVENTS.notificationCreated, (payload) => {
+    if (payload && typeof payload === 'object' && typeof (payload as NotificationRow).description === 'string') {
+      onNew(payload as NotificationRow);
+    }
+  });
+}
+
+/** Marking read refetches the lists and the count (which also comes over the socket to other tabs). */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => dataOf(catalogApi.markNotificationRead(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => dataOf(catalogApi.markAllNotificationsRead()),
+    onSuccess: async ({ unReadCount }) => {
+      setUnreadCount(unReadCount);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+/** Helpers for the screens' unit tests (`@backoffice/ui-kit/testing`): reading tables and buttons as an admin sees them. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+/** The header texts of the list's table, in order. */
+export const headers = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+
+/** A button by its text: role queries over a full antd screen are slow in jsdom. */
+export const buttonIn = (root: HTMLElement, name: string) => {
+  const label = within(root).getByText(name, { selector: 'button span' });
+  return label.closest('button')!;
+};
+
+/** The cell texts of the table row that contains `text`. */
+export const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+
+/** A failed load names itself and offers Retry; `recover` lets the server answer, which Retry then shows. */
+export async function expectRetryRecovers(errorTitle: string, recover: () => void, recovered: string) {
+  // The query retries once by itself before giving up.
+  expect(await screen.findByText(errorTitle, {}, { timeout: 5000 })).toBeInTheDocument();
+  recover();
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText(recovered)).toBeInTheDocument();
+}
