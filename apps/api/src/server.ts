@@ -19,6 +19,10 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { peopleRoutes } from './modules/people/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { redemptionRoutes } from './modules/redemption/routes';
+import { discountCodeRoutes } from './modules/discount-codes/routes';
+import { callRoutes } from './modules/calls/routes';
+import { emailTemplateRoutes } from './modules/email-templates/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
 
 export interface BuildOptions {
@@ -141,6 +145,10 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await api.register(peopleRoutes(context, authenticate));
       await api.register(redemptionRoutes(context, authenticate));
       await api.register(paymentsRoutes(context, authenticate));
+      await api.register(discountCodeRoutes(context, authenticate));
+      await api.register(callRoutes(context, authenticate));
+      await api.register(emailTemplateRoutes(context, authenticate));
+      await api.register(notificationRoutes(context, authenticate));
     },
     { prefix: API_BASE_PATH },
   );

@@ -6,6 +6,7 @@ describe('the ui-kit entry', () => {
       'App',
       'Alert',
       'Avatar',
+      'Badge',
       'Button',
       'Card',
       'Col',
