@@ -1,5 +1,11 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { NotificationsList } from './NotificationsList';
 
+/** /app/notifications; paths are relative so they work under /app and under /. */
 export default function NotificationsScreen() {
-  return <PlannedScreen title="Notifications" area="catalog remote" issue={6} />;
+  return (
+    <Routes>
+      <Route index element={<NotificationsList />} />
+    </Routes>
+  );
 }

@@ -16,6 +16,7 @@ import {
 } from '@backoffice/ui-kit';
 import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
 import { MENU, selectedKey, type MenuEntry } from './menu';
+import { NotificationBell } from './NotificationBell';
 import { useBase } from './useBase';
 import { OverrideBanner } from '../remotes/OverrideBanner';
 
@@ -104,28 +105,31 @@ export function AppLayout() {
               />
             )}
           </Space>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'change-password', icon: <LockOutlined />, label: 'Change Password' },
-                { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'change-password') navigate('/change-password');
-                else void authApi.logout().then(() => navigate('/login'));
-              },
-            }}
-          >
-            <Button type="text" icon={<UserOutlined />} aria-label="Account menu">
-              <span>
-                Hello, {user?.firstName} {user?.lastName}
-              </span>
-              <Tag color="blue" style={{ marginLeft: 8 }}>
-                Admin
-              </Tag>
-            </Button>
-          </Dropdown>
+          <Space size="middle">
+            <NotificationBell />
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'change-password', icon: <LockOutlined />, label: 'Change Password' },
+                  { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'change-password') navigate('/change-password');
+                  else void authApi.logout().then(() => navigate('/login'));
+                },
+              }}
+            >
+              <Button type="text" icon={<UserOutlined />} aria-label="Account menu">
+                <span>
+                  Hello, {user?.firstName} {user?.lastName}
+                </span>
+                <Tag color="blue" style={{ marginLeft: 8 }}>
+                  Admin
+                </Tag>
+              </Button>
+            </Dropdown>
+          </Space>
         </Layout.Header>
         <OverrideBanner />
         <Layout.Content style={{ margin: 16 }}>

@@ -252,9 +252,13 @@ export function useUnreadNotificationCount(): number {
     staleTime: 0,
   });
   const fetched = reply.data?.unReadCount;
+  // Each answer is applied, even one equal to the last: logout reset the count to 0 and a socket
+  // payload may have moved it since, so the same number from the server can still be news. An
+  // answer landing after logout must not bring back the count that logout cleared.
+  const answeredAt = reply.dataUpdatedAt;
   useEffect(() => {
-    if (fetched !== undefined) setUnreadCount(fetched);
-  }, [fetched]);
+    if (fetched !== undefined && session.getState().auth.user) setUnreadCount(fetched);
+  }, [fetched, answeredAt]);
   return useSession((s) => s.notification.unReadCount);
 }
 

@@ -164,5 +164,6 @@ export function notificationText(n: {
   userDetails: { displayName: string; userName: string } | null;
 }): string {
   const sender = n.userDetails?.displayName.trim() || (n.userDetails?.userName ? `@${n.userDetails.userName}` : '');
-  return n.description.replace(/\{\{\s*senderName\s*\}\}/g, sender || 'Someone');
+  // A function, so that a name holding `$&` is inserted as written, not as a replacement pattern.
+  return n.description.replace(/\{\{\s*senderName\s*\}\}/g, () => sender || 'Someone');
 }

@@ -1,0 +1,1 @@
+module.exports = require('../../test-support/jest.web.js')('catalog', __dirname);
