@@ -3,7 +3,11 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
   // ESM-only dependencies: Node 20 requires them natively, jest's module runtime needs them compiled.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
+  // sanitize-html's own htmlparser2 12 (and its dom packages) are ES modules too; sanitize-html is
+  // listed so that its nested node_modules path is not ignored first.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(content-disposition|cookie|sanitize-html|htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype)/)',
+  ],
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   // A migrated and seeded database is built once and every test server starts from its snapshot.
   globalSetup: '<rootDir>/test/global-setup.ts',

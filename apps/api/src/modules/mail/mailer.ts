@@ -83,11 +83,14 @@ export function fillPlaceholders(template: string, values: Record<string, string
   );
 }
 
+/** The plain-text part of an email; a saved template keeps &nbsp; as an entity and may have a <head>. */
 const htmlToText = (html: string) =>
   html
+    .replace(/<head[\s>][\s\S]*?<\/head>/gi, '')
     .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, '$2: $1')
     .replace(/<\/(p|div|h\d|li)>|<br\s*\/?>/gi, '\n')
     .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

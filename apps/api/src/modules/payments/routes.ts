@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
+import { SENDER_NAME_PLACEHOLDER, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { adminOf } from '../auth/authenticate';
+import { notifyAdmins } from '../notifications/notifications';
 import { registerTransactionsExport } from './export';
 import { createPaymentMethod, getPaymentMethod, listPaymentMethods, updatePaymentMethod } from './payment-methods';
 import { createPayoutRequest, decidePayoutRequest, getPayoutRequest, listPayoutRequests, listPayouts } from './payouts';
@@ -55,6 +56,12 @@ export function paymentsRoutes(ctx: AppContext, authenticate: (r: FastifyRequest
       async (req) => {
         const data = await createPayoutRequest(ctx.db, req.body);
         ctx.realtime.toAdmins(SOCKET_EVENTS.payoutRequestCreated, data);
+        // the request is filed whatever happens to its notification
+        await notifyAdmins(ctx, {
+          type: 'payout_request',
+          senderId: data.influencerId,
+          description: `${SENDER_NAME_PLACEHOLDER} requested a payout of $${data.amount.toFixed(2)}`,
+        }).catch((err: unknown) => req.log.error({ err }, 'could not notify the admins of a payout request'));
         return { message: 'Payout request filed', data };
       },
       opts,

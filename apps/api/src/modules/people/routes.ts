@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
+import { SENDER_NAME_PLACEHOLDER, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { adminOf } from '../auth/authenticate';
 import { route } from '../../plugins/routes';
+import { notifyAdmins } from '../notifications/notifications';
 import { changeUserStatus, getFan, getFanDetails, listFans } from './fans';
 import { getInfluencer, listInfluencers } from './influencers';
 import { listCategories, listLanguages } from './lookups';
@@ -106,6 +107,12 @@ export function peopleRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) 
       async (req) => {
         const data = await createInfluencerRequest(ctx.db, req.body.userId);
         ctx.realtime.toAdmins(SOCKET_EVENTS.influencerRequestCreated, data);
+        // the request is filed whatever happens to its notification
+        await notifyAdmins(ctx, {
+          type: 'influencer_request',
+          senderId: data.userId,
+          description: `${SENDER_NAME_PLACEHOLDER} applied to become an influencer`,
+        }).catch((err: unknown) => req.log.error({ err }, 'could not notify the admins of an influencer request'));
         return { message: 'Influencer request filed', data };
       },
       opts,

@@ -1,0 +1,605 @@
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+
+/*
+ * The HTML of an email template: what an admin may save (sanitised, well formed) and how the list
+ * shows it (a plain-text preview).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Libraries
+
+/** The few members of htmlparser2 12 used here (the copy hoisted at the root is htmlparser2 6). */
+interface TokenizerCallbacks {
+  onattribdata(start: number, endIndex: number): void;
+  onattribentity(codepoint: number): void;
+  onattribend(quote: number, endIndex: number): void;
+  onattribname(start: number, endIndex: number): void;
+  oncdata(start: number, endIndex: number, endOffset: number): void;
+  onclosetag(start: number, endIndex: number): void;
+  oncomment(start: number, endIndex: number, endOffset: number): void;
+  ondeclaration(start: number, endIndex: number): void;
+  onend(): void;
+  onopentagend(endIndex: number): void;
+  onopentagname(start: number, endIndex: number): void;
+  onprocessinginstruction(start: number, endIndex: number): void;
+  onselfclosingtag(endIndex: number): void;
+  ontext(start: number, endIndex: number): void;
+  ontextentity(codepoint: number, endIndex: number): void;
+  isInForeignContext?(): boolean;
+}
+interface Tokenizer {
+  write(chunk: string): void;
+  end(): void;
+}
+interface ParserHandler {
+  onopentag(name: string, attribs: Record<string, string>): void;
+  onclosetag(name: string): void;
+  ontext(text: string): void;
+}
+interface Parser {
+  write(chunk: string): void;
+  end(): void;
+}
+interface HtmlParser2 {
+  Tokenizer: new (options: { xmlMode?: boolean; decodeEntities?: boolean }, callbacks: TokenizerCallbacks) => Tokenizer;
+  Parser: new (handler: Partial<ParserHandler>, options?: { decodeEntities?: boolean }) => Parser;
+}
+
+let libraries: { sanitize: typeof SanitizeHtml; htmlparser2: HtmlParser2 } | undefined;
+
+/**
+ * sanitize-html and the htmlparser2 it parses with, loaded on first use: start-up does not pay for
+ * them, and htmlparser2 12 is an ES module that Node (>= 20.19) requires natively but jest's module
+ * runtime on Node 20 only once its config compiles it. The well-formedness check tokenises with the
+ * same htmlparser2 as the sanitiser, so both read the HTML alike.
+ */
+function lib() {
+  if (!libraries) {
+    const nodeRequire = createRequire(__filename);
+    const sanitizeHtmlPath = nodeRequire.resolve('sanitize-html');
+    libraries = {
+      sanitize: nodeRequire(sanitizeHtmlPath) as typeof SanitizeHtml,
+      htmlparser2: createRequire(sanitizeHtmlPath)('htmlparser2') as HtmlParser2,
+    };
+  }
+  return libraries;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'basefont',
+  'bgsound',
+  'br',
+  'col',
+  'embed',
+  'frame',
+  'hr',
+  'image',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/** Elements whose end tag HTML lets an author leave out. */
+const OPTIONAL_END = new Set([
+  'p',
+  'li',
+  'td',
+  'th',
+  'tr',
+  'thead',
+  'tbody',
+  'tfoot',
+  'option',
+  'dt',
+  'dd',
+  'html',
+  'head',
+  'body',
+  'colgroup',
+]);
+
+/** Inside these, HTML parses markup again (`<style>` is not raw text, `<x/>` closes itself). */
+const FOREIGN_ROOTS = new Set(['svg', 'math']);
+const INTEGRATION_POINTS = new Set([
+  'foreignobject',
+  'desc',
+  'title',
+  'mi',
+  'mo',
+  'mn',
+  'ms',
+  'mtext',
+  'annotation-xml',
+]);
+
+const BLOCKS = ['p', 'div', 'span', 'blockquote', 'center', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'code'];
+const TABLES = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th'];
+
+/**
+ * What an email may hold: text formatting, links, images and the tables that email layouts are built
+ * of, all styled inline. No <style> element: its CSS cannot be filtered declaration by declaration,
+ * and most email clients drop it anyway.
+ */
+const ALLOWED_TAGS = [
+  'html',
+  'head',
+  'title',
+  'meta',
+  'body',
+  ...BLOCKS,
+  'br',
+  'hr',
+  'a',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'sub',
+  'sup',
+  'ul',
+  'ol',
+  'li',
+  'img',
+  ...TABLES,
+];
+const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
+
+const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  '*': ['style', 'align', 'dir', 'lang', 'title'],
+  a: ['href', 'target'],
+  img: ['src', 'alt', 'width', 'height', 'border'],
+  meta: ['charset', 'name', 'content'],
+  table: ['width', 'height', 'border', 'cellpadding', 'cellspacing', 'bgcolor', 'role'],
+  td: ['width', 'height', 'bgcolor', 'valign', 'colspan', 'rowspan'],
+  th: ['width', 'height', 'bgcolor', 'valign', 'colspan', 'rowspan', 'scope'],
+  tr: ['bgcolor', 'valign'],
+  col: ['width', 'span'],
+  colgroup: ['width', 'span'],
+  ol: ['start', 'type'],
+  ul: ['type'],
+};
+
+const attributeAllowed = (tag: string, attribute: string) =>
+  ALLOWED_ATTRIBUTES['*']!.includes(attribute) || (ALLOWED_ATTRIBUTES[tag]?.includes(attribute) ?? false);
+
+const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+const IMAGE_SCHEMES = ['http', 'https', 'data'];
+/** Images inlined as data: URLs; an SVG can carry script, so it is not one of them. */
+const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]/;
+
+/**
+ * A style value of words, numbers, colours, lengths, quoted font names and rgb()/hsl()/calc():
+ * no other function, so no url(...) or expression(...), no backslash escapes and no ":" or ";".
+ */
+const SAFE_STYLE_VALUE = /^(?:[-\w\s#%.,'"/!+]|(?:rgba?|hsla?|calc)\([-\w\s#%.,/+*]*\))*$/i;
+const STYLE_PROPERTIES = [
+  'background',
+  'background-color',
+  'border',
+  'border-top',
+  'border-right',
+  'border-bottom',
+  'border-left',
+  'border-color',
+  'border-style',
+  'border-width',
+  'border-radius',
+  'border-collapse',
+  'border-spacing',
+  'color',
+  'direction',
+  'display',
+  'font',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'height',
+  'letter-spacing',
+  'line-height',
+  'list-style-type',
+  'margin',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'max-width',
+  'min-width',
+  'max-height',
+  'min-height',
+  'padding',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'table-layout',
+  'text-align',
+  'text-decoration',
+  'text-indent',
+  'text-transform',
+  'vertical-align',
+  'white-space',
+  'width',
+  'word-break',
+  'word-wrap',
+  'overflow-wrap',
+];
+const STYLE_PROPERTY_SET = new Set(STYLE_PROPERTIES);
+
+/** Elements whose content goes with them: code, form state or markup that is never shown. */
+const NON_TEXT_TAGS = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'noscript',
+  'template',
+];
+
+/** How a URL's scheme reads to a browser, which ignores whitespace and control characters in it. */
+function schemeOf(url: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
+  return /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1];
+}
+
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'xlink:href',
+  'action',
+  'formaction',
+  'background',
+  'poster',
+  'data',
+  'cite',
+]);
+
+/** The doctype a saved template may start with: HTML5's, or HTML 4 / XHTML with their public ids. */
+const DOCTYPE = /^\s*(<!doctype\s+html(?:\s+public\s+"[^"<>]*"(?:\s+"[^"<>]*")?)?\s*>)/i;
+
+// ---------------------------------------------------------------------------------------------
+// Sanitising
+
+export interface Sanitised {
+  html: string;
+  /** What was taken out, worded for the admin ("<script> elements", "javascript: links"); empty if nothing. */
+  removed: string[];
+}
+
+/** Collects what the sanitiser is about to take out, from the tags and attributes as parsed. */
+class Removals {
+  private readonly tags = new Set<string>();
+  private readonly attributes = new Set<string>();
+  private readonly schemes = new Set<string>();
+  private eventHandlers = false;
+  private nonImageData = false;
+  private metaInstructions = false;
+  private styles = false;
+  comments = false;
+
+  see(tag: string, attribs: Record<string, string>): void {
+    const allowed = ALLOWED_TAG_SET.has(tag);
+    if (!allowed) this.tags.add(tag);
+    if (tag === 'meta' && 'http-equiv' in attribs) this.metaInstructions = true;
+    for (const [name, value] of Object.entries(attribs)) {
+      if (/^on/i.test(name)) {
+        this.eventHandlers = true;
+        continue;
+      }
+      if (URL_ATTRIBUTES.has(name)) {
+        const scheme = schemeOf(value);
+        if (scheme && tag === 'img' && name === 'src' && scheme === 'data') {
+          if (!DATA_IMAGE.test(value.trim().toLowerCase())) this.nonImageData = true;
+        } else if (scheme && !(tag === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES).includes(scheme)) {
+          this.schemes.add(scheme);
+        }
+      }
+      if (!allowed) continue;
+      if (name === 'style') {
+        if (!styleIsClean(value)) this.styles = true;
+      } else if (!attributeAllowed(tag, name) && name !== 'http-equiv') {
+        this.attributes.add(name);
+      }
+    }
+  }
+
+  list(): string[] {
+    const out: string[] = [];
+    if (this.tags.size) out.push(`${listed([...this.tags].map((t) => `<${t}>`))} elements`);
+    if (this.eventHandlers) out.push('event handler attributes');
+    for (const s of this.schemes) out.push(`${s}: links`);
+    if (this.nonImageData) out.push('data: URLs that are not images');
+    if (this.metaInstructions) out.push('<meta http-equiv> refreshes and redirects');
+    if (this.styles) out.push('unsafe or unsupported styles');
+    if (this.attributes.size) out.push(`unsupported attributes (${[...this.attributes].join(', ')})`);
+    if (this.comments) out.push('comments');
+    return out;
+  }
+}
+
+const listed = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** Whether every declaration of a style attribute survives the filter (only to word the message). */
+function styleIsClean(style: string): boolean {
+  return style
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .every((d) => {
+      const colon = d.indexOf(':');
+      if (colon < 0) return false;
+      const property = d.slice(0, colon).trim().toLowerCase();
+      const value = d.slice(colon + 1).trim();
+      return STYLE_PROPERTY_SET.has(property) && SAFE_STYLE_VALUE.test(value);
+    });
+}
+
+function sanitizeOptions(removals: Removals): SanitizeHtml.IOptions {
+  const styles = Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [SAFE_STYLE_VALUE]]));
+  return {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: {
+      ...ALLOWED_ATTRIBUTES,
+      a: ['href', { name: 'target', multiple: false, values: ['_blank', '_self'] }],
+    },
+    allowedStyles: { '*': styles },
+    allowedSchemes: LINK_SCHEMES,
+    allowedSchemesByTag: { img: IMAGE_SCHEMES },
+    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+    // an email is opened outside any site, so //host/path has no scheme to borrow
+    allowProtocolRelative: false,
+    nonTextTags: NON_TEXT_TAGS,
+    // text after </html> is still shown by mail clients, so it is kept as the admin wrote it
+    enforceHtmlBoundary: false,
+    transformTags: {
+      img: (tagName, attribs) => {
+        const src = attribs.src ?? '';
+        if (schemeOf(src) !== 'data' || DATA_IMAGE.test(src.trim().toLowerCase())) return { tagName, attribs };
+        const { src: _dropped, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      },
+      // <meta http-equiv="refresh" content="0;url=…"> redirects: its content goes with the instruction
+      meta: (tagName, attribs) => ({ tagName, attribs: 'http-equiv' in attribs ? {} : attribs }),
+    },
+    // Entities come back as characters (UTF-8 email); a non-breaking space stays visible in the editor.
+    textFilter: (text) => text.replace(/\u00a0/g, '&nbsp;'),
+    onOpenTag: (name, attribs) => removals.see(name, attribs),
+  };
+}
+
+/**
+ * The HTML with everything that could run or leak taken out: elements outside the email allow-list
+ * (<script>, <iframe>, <object>, <form>, <style>…), event handlers, links other than http, https,
+ * mailto and tel, images other than http, https and raster data: URLs, styles other than plain
+ * values of layout and text properties, and comments. Placeholders such as href="{{resetLink}}" are
+ * relative URLs to the sanitiser and survive. A leading doctype is kept.
+ */
+export function sanitizeEmailHtml(html: string): Sanitised {
+  const removals = new Removals();
+  const doctype = DOCTYPE.exec(html);
+  const body = doctype ? html.slice(doctype[0].length) : html;
+  removals.comments = hasComments(body);
+  const clean = lib().sanitize(body, sanitizeOptions(removals));
+  return { html: doctype ? `${doctype[1]}${clean}` : clean, removed: removals.list() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Well-formedness
+
+interface OpenElement {
+  name: string;
+  at: number;
+  /** Whether its content is SVG or MathML (kept per element, so that no tag walks the stack). */
+  foreign?: boolean;
+}
+
+/** 1-based line of a character offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * Tokenises `html` as browsers do (raw text in <script>, <style>, <textarea>, <title>; markup again
+ * in SVG and MathML) and calls back with each tag and comment.
+ */
+function tokenize(
+  html: string,
+  on: {
+    open(name: string, at: number, selfClosing: boolean): void;
+    close(name: string, at: number): void;
+    comment(at: number, closed: boolean): void;
+    unfinishedTag(name: string, at: number): void;
+    foreign(): boolean;
+  },
+): void {
+  let pending: OpenElement | undefined;
+  const noop = () => undefined;
+  const finishOpen = (selfClosing: boolean) => {
+    if (pending) on.open(pending.name, pending.at, selfClosing);
+    pending = undefined;
+  };
+  const tokenizer = new (lib().htmlparser2.Tokenizer)(
+    { xmlMode: false, decodeEntities: false },
+    {
+      onattribdata: noop,
+      onattribentity: noop,
+      onattribend: noop,
+      onattribname: noop,
+      oncdata: (start, end) => on.comment(html.lastIndexOf('<', start - 1), html[end] === '>'),
+      onclosetag: (start, end) => on.close(html.slice(start, end).toLowerCase(), start - 2),
+      // `end` is where the closing ">" is, or the end of the document for a comment cut off by it
+      oncomment: (start, end) => on.comment(html.lastIndexOf('<', start - 1), html[end] === '>'),
+      ondeclaration: noop,
+      onend: noop,
+      onopentagend: () => finishOpen(false),
+      onopentagname: (start, end) => {
+        pending = { name: html.slice(start, end).toLowerCase(), at: start - 1 };
+      },
+      onprocessinginstruction: noop,
+      onselfclosingtag: () => finishOpen(true),
+      ontext: noop,
+      ontextentity: noop,
+      isInForeignContext: () => on.foreign(),
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  if (pending) on.unfinishedTag(pending.name, pending.at);
+}
+
+const NOT_WELL_FORMED = 'The HTML is not well formed';
+
+/**
+ * Why `html` is not well formed, naming the first problem and its line, or undefined when every
+ * element is closed in order. Void elements (<br>, <img>…) need no end tag, nor do the elements
+ * whose end tag HTML makes optional (<p>, <li>, <td>, <tr>, <body>…), which close when their
+ * parent does. `<x/>` closes only void elements and SVG or MathML ones, as in browsers.
+ */
+export function wellFormednessError(html: string): string | undefined {
+  const stack: OpenElement[] = [];
+  let problem: string | undefined;
+  const fail = (message: string) => {
+    problem ??= `${NOT_WELL_FORMED}: ${message}`;
+  };
+  const line = (at: number) => lineAt(html, at);
+  const inForeign = () => stack[stack.length - 1]?.foreign ?? false;
+
+  tokenize(html, {
+    foreign: inForeign,
+    open(name, at, selfClosing) {
+      // the first problem is the one reported; the rest of the document is only tokenised
+      if (problem || VOID_ELEMENTS.has(name)) return;
+      if (selfClosing) {
+        if (!inForeign()) fail(`<${name}/> on line ${line(at)} cannot close itself in HTML; write <${name}></${name}>`);
+        return;
+      }
+      const foreign = FOREIGN_ROOTS.has(name) || (!INTEGRATION_POINTS.has(name) && inForeign());
+      stack.push({ name, at, foreign });
+    },
+    close(name, at) {
+      if (problem) return;
+      if (VOID_ELEMENTS.has(name)) {
+        fail(`</${name}> on line ${line(at)} closes nothing: <${name}> has no end tag`);
+        return;
+      }
+      let i = stack.length - 1;
+      while (i >= 0 && stack[i]!.name !== name) i--;
+      if (i < 0) {
+        fail(`</${name}> on line ${line(at)} closes nothing`);
+        return;
+      }
+      // what is still open inside it must be allowed to close with it
+      const unclosed = stack
+        .slice(i + 1)
+        .reverse()
+        .find((e) => !OPTIONAL_END.has(e.name));
+      if (unclosed) fail(`<${unclosed.name}> on line ${line(unclosed.at)} is never closed`);
+      stack.length = i;
+    },
+    comment(at, closed) {
+      if (!closed) fail(`the comment on line ${line(at)} is never closed (-->)`);
+    },
+    unfinishedTag(name, at) {
+      fail(`the tag <${name} on line ${line(at)} is never finished (>)`);
+    },
+  });
+
+  const unclosed = [...stack].reverse().find((e) => !OPTIONAL_END.has(e.name));
+  if (unclosed) fail(`<${unclosed.name}> on line ${line(unclosed.at)} is never closed`);
+  return problem;
+}
+
+function hasComments(html: string): boolean {
+  let found = false;
+  tokenize(html, {
+    open: () => undefined,
+    close: () => undefined,
+    comment: () => (found = true),
+    unfinishedTag: () => undefined,
+    foreign: () => false,
+  });
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain text
+
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'em',
+  'font',
+  'i',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+]);
+const HIDDEN = new Set(['head', 'title', 'style', 'script', 'template', 'noscript']);
+
+/** The text a reader sees: tags out, entities decoded, whitespace collapsed. */
+export function plainText(html: string): string {
+  const parts: string[] = [];
+  let hidden = 0;
+  const parser = new (lib().htmlparser2.Parser)(
+    {
+      onopentag(name) {
+        if (HIDDEN.has(name)) hidden++;
+        else if (!INLINE.has(name)) parts.push(' ');
+      },
+      onclosetag(name) {
+        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        else if (!INLINE.has(name)) parts.push(' ');
+      },
+      ontext(text) {
+        if (!hidden) parts.push(text);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** The first `length` characters of the text, the last one an ellipsis when it was cut. */
+export function previewOf(html: string, length: number): string {
+  const chars = Array.from(plainText(html));
+  if (chars.length <= length) return chars.join('');
+  return `${chars
+    .slice(0, length - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/** Anything that reads as a tag or a comment; a lone "<" or ">" in a subject is just text. */
+const TAG = /<\/?[A-Za-z][^>]*>|<!--/;
+export const hasHtml = (text: string) => TAG.test(text);

@@ -1,0 +1,223 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  CATALOG_LIMITS,
+  CATALOG_MESSAGES,
+  EMAIL_TEMPLATE_PLACEHOLDERS,
+  placeholdersIn,
+  type EmailTemplate,
+  type EmailTemplateListQuery,
+  type EmailTemplateRow,
+  type EmailTemplateSort,
+  type UpdateEmailTemplateBody,
+} from '@backoffice/shared-api/contract';
+import type { DB, EmailTemplatesTable } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { containsPattern, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+import { hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
+
+const M = CATALOG_MESSAGES;
+
+/** The table holds one row per email the API sends: a handful, so no index is needed to sort it. */
+const SORT_COLUMNS: Record<EmailTemplateSort, string> = {
+  updatedAt: 'updated_at',
+  createdAt: 'created_at',
+  name: 'name',
+  key: 'key',
+};
+
+type Placeholder = EmailTemplate['placeholders'][number];
+
+/**
+ * What the email sent with this template fills in. A key the API does not send by has only what
+ * its template already uses, since nothing else is known to fill it.
+ */
+function placeholdersFor(key: string, stored: readonly string[]): Placeholder[] {
+  const known = EMAIL_TEMPLATE_PLACEHOLDERS[key];
+  if (known) {
+    return known.map((p) => ({
+      name: p.name,
+      description: p.description,
+      required: p.required ?? false,
+      sample: p.sample,
+    }));
+  }
+  return stored.map((name) => ({ name, description: '', required: false, sample: name }));
+}
+
+function toTemplate(r: Selectable<EmailTemplatesTable>): EmailTemplate {
+  return {
+    _id: r.id,
+    key: r.key,
+    name: r.name,
+    subject: r.subject,
+    content: r.content,
+    placeholders: placeholdersFor(r.key, r.placeholders),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+export async function listEmailTemplates(
+  db: Kysely<DB>,
+  q: EmailTemplateListQuery,
+): Promise<{ rows: EmailTemplateRow[]; total: number }> {
+  const p = listParamsOf(q);
+  let base = db.selectFrom('email_templates');
+  const { search } = p;
+  if (search) {
+    const pattern = containsPattern(search);
+    base = base.where((eb) => eb.or([ilike('name', pattern), ilike('key', pattern)]));
+  }
+  const { rows, total } = await pageAndCount(
+    base.select(['id', 'key', 'name', 'subject', 'content', 'updated_at']),
+    base,
+    [SORT_COLUMNS[q.sortBy ?? 'updatedAt'], 'id'],
+    p,
+  );
+  return {
+    total,
+    rows: rows.map((r) => ({
+      _id: r.id,
+      key: r.key,
+      name: r.name,
+      subject: r.subject,
+      preview: previewOf(r.content, CATALOG_LIMITS.templatePreviewLength),
+      updatedAt: iso(r.updated_at),
+    })),
+  };
+}
+
+export async function getEmailTemplate(db: Kysely<DB>, id: string): Promise<EmailTemplate> {
+  const r = await db.selectFrom('email_templates').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw notFound(M.emailTemplateNotFound);
+  return toTemplate(r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving
+
+const braces = (name: string) => `{{${name}}}`;
+
+function listed(items: string[], last = 'and'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
+}
+
+/**
+ * Every `{{…}}` of a text, as written: a misspelt one such as {{first name}} would reach the
+ * recipient as it is, so it counts as one the email does not fill.
+ */
+function bracedNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]!))];
+}
+
+function unfilledProblem(text: string, fills: Placeholder[]): string | undefined {
+  const known = new Set(fills.map((p) => p.name));
+  const unknown = bracedNames(text).filter((name) => !known.has(name));
+  if (!unknown.length) return undefined;
+  const what = `${listed(unknown.map(braces))} ${unknown.length === 1 ? 'is' : 'are'} not filled in by this email`;
+  return fills.length
+    ? `${what}; use ${listed(
+        fills.map((p) => braces(p.name)),
+        'or',
+      )}`
+    : `${what}, which fills in no placeholders`;
+}
+
+function missingRequiredProblem(content: string, fills: Placeholder[]): string | undefined {
+  const used = new Set(placeholdersIn(content));
+  const missing = fills.filter((p) => p.required && !used.has(p.name));
+  if (!missing.length) return undefined;
+  return `The content must include ${listed(
+    missing.map((p) => `${braces(p.name)} (${p.description.charAt(0).toLowerCase()}${p.description.slice(1)})`),
+  )}: the email does not work without it`;
+}
+
+/** A subject is one line of plain text: line breaks pasted into it become spaces. */
+const subjectOf = (subject: string) => subject.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+
+/** Nothing to read and no image: what is left once a content made only of unsafe parts is cleaned. */
+const isBlank = (html: string) => !plainText(html) && !/<img\b/i.test(html);
+
+export interface SavedTemplate {
+  template: EmailTemplate;
+  /** What the sanitiser took out of the content, worded for the admin. */
+  removed: string[];
+}
+
+/**
+ * Changes the subject or the content (only the fields sent). Everything is checked before anything
+ * is written, so a refused save changes nothing: the subject is one line of plain text, the content
+ * well-formed HTML that is stored sanitised, and both use only the placeholders the email fills,
+ * the content every required one. updatedAt moves when the stored text really changes.
+ */
+export async function updateEmailTemplate(
+  db: Kysely<DB>,
+  id: string,
+  changes: UpdateEmailTemplateBody,
+): Promise<SavedTemplate> {
+  if (changes.subject === undefined && changes.content === undefined) throw badRequest(M.nothingToChange);
+  const current = await db
+    .selectFrom('email_templates')
+    .select(['key', 'placeholders'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current) throw notFound(M.emailTemplateNotFound);
+  const fills = placeholdersFor(current.key, current.placeholders);
+
+  const errors: Record<string, string> = {};
+  let subject: string | undefined;
+  if (changes.subject !== undefined) {
+    subject = subjectOf(changes.subject);
+    const problem = !subject
+      ? M.subjectRequired
+      : hasHtml(subject)
+        ? M.subjectHasHtml
+        : unfilledProblem(subject, fills);
+    if (problem) errors.subject = problem;
+  }
+  let content: string | undefined;
+  let removed: string[] = [];
+  if (changes.content !== undefined) {
+    const problem = !changes.content.trim() ? M.contentRequired : wellFormednessError(changes.content);
+    if (problem) {
+      errors.content = problem;
+    } else {
+      const clean = sanitizeEmailHtml(changes.content);
+      ({ html: content, removed } = clean);
+      const cleanProblem = isBlank(content)
+        ? removed.length
+          ? `Nothing would be left of the content once ${listed(removed)} are removed`
+          : M.contentRequired
+        : (unfilledProblem(content, fills) ?? missingRequiredProblem(content, fills));
+      if (cleanProblem) errors.content = cleanProblem;
+    }
+  }
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors).join('; '), errors);
+
+  // The placeholders column follows the text it describes, whichever admin saved which field last.
+  const saved = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('email_templates')
+      .select(['subject', 'content'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const nextSubject = subject ?? row.subject;
+    const nextContent = content ?? row.content;
+    const changed = nextSubject !== row.subject || nextContent !== row.content;
+    return trx
+      .updateTable('email_templates')
+      .set({
+        subject: nextSubject,
+        content: nextContent,
+        placeholders: placeholdersIn(`${nextSubject}\n${nextContent}`),
+        ...(changed ? { updated_at: sql<Date>`now()` } : {}),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  if (!saved) throw notFound(M.emailTemplateNotFound);
+  return { template: toTemplate(saved), removed };
+}

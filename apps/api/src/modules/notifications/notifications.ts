@@ -1,0 +1,161 @@
+import type { Kysely } from 'kysely';
+import {
+  CATALOG_MESSAGES,
+  SOCKET_EVENTS,
+  type CreateNotificationBody,
+  type NotificationListQuery,
+  type NotificationRow,
+} from '@backoffice/shared-api/contract';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { foreignKeyViolation } from '../../lib/db-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { containsPattern, countRows, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+
+/*
+ * Notifications are the admins' shared inbox: one row per event and one read flag, so what one admin
+ * marks read is read for every admin.
+ */
+
+const M = CATALOG_MESSAGES;
+
+/** The notification and its sender, who may be missing (a system notice, or the user is gone). */
+function withSender(db: Kysely<DB>) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('users as u', 'u.id', 'n.sender_id')
+    .select([
+      'n.id',
+      'n.description',
+      'n.type',
+      'n.is_read',
+      'n.created_at',
+      'u.id as sender_id',
+      'u.display_name',
+      'u.user_name',
+      'u.email',
+      'u.main_profile_picture',
+      'u.is_influencer',
+    ]);
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof withSender>['executeTakeFirstOrThrow']>>;
+
+function toRow(r: Joined): NotificationRow {
+  return {
+    _id: r.id,
+    description: r.description,
+    type: r.type,
+    isRead: r.is_read,
+    createdAt: iso(r.created_at),
+    userDetails: r.sender_id
+      ? {
+          _id: r.sender_id,
+          displayName: r.display_name ?? '',
+          userName: r.user_name ?? '',
+          email: r.email ?? '',
+          mainProfilePicture: r.main_profile_picture ?? '',
+          isInfluencer: r.is_influencer ?? false,
+        }
+      : null,
+  };
+}
+
+/**
+ * Newest first by default (the notifications_created index, read backwards); `unread` keeps the
+ * unread ones (the partial notifications_unread index). Search matches the description and the
+ * sender's display and user names.
+ */
+export async function listNotifications(
+  db: Kysely<DB>,
+  q: NotificationListQuery,
+): Promise<{ rows: NotificationRow[]; total: number }> {
+  const p = listParamsOf(q);
+  let rows = withSender(db);
+  let filtered = db.selectFrom('notifications as n').leftJoin('users as u', 'u.id', 'n.sender_id');
+  if (q.unread) {
+    rows = rows.where('n.is_read', '=', false);
+    filtered = filtered.where('n.is_read', '=', false);
+  }
+  const { search } = p;
+  if (search) {
+    const pattern = containsPattern(search);
+    const matches = [ilike('n.description', pattern), ilike('u.display_name', pattern), ilike('u.user_name', pattern)];
+    rows = rows.where((eb) => eb.or(matches));
+    filtered = filtered.where((eb) => eb.or(matches));
+  }
+  const found = await pageAndCount(rows, filtered, ['n.created_at', 'n.id'], p);
+  return { total: found.total, rows: found.rows.map(toRow) };
+}
+
+export async function getNotification(db: Kysely<DB>, id: string): Promise<NotificationRow> {
+  const r = await withSender(db).where('n.id', '=', id).executeTakeFirst();
+  if (!r) throw notFound(M.notificationNotFound);
+  return toRow(r);
+}
+
+export const unreadCount = (db: Kysely<DB>) => countRows(db.selectFrom('notifications').where('is_read', '=', false));
+
+/** Marks one read. `changed` is false when it already was, so that nobody is told twice. */
+export async function markNotificationRead(
+  db: Kysely<DB>,
+  id: string,
+): Promise<{ row: NotificationRow; changed: boolean }> {
+  const updated = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('id', '=', id)
+    .where('is_read', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return { row: await getNotification(db, id), changed: Boolean(updated) };
+}
+
+/** How many were unread and are read now, and how many are unread after (one posted meanwhile). */
+export async function markAllNotificationsRead(db: Kysely<DB>): Promise<{ updated: number; unReadCount: number }> {
+  const r = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('is_read', '=', false)
+    .executeTakeFirst();
+  return { updated: Number(r.numUpdatedRows), unReadCount: await unreadCount(db) };
+}
+
+export interface Notice {
+  /** snake_case, as the contract's type pattern wants it: 'influencer_request', 'payout_request'… */
+  type?: string;
+  senderId?: string | null;
+  /** Holds {{senderName}} where the sender's display name goes (spec section 3). */
+  description: string;
+}
+
+const senderNotFound = () => badRequest(M.senderNotFound, { senderId: M.senderNotFound });
+
+/** Stores a notification for the admins and sends it to the signed-in ones; replies it as listed. */
+export async function notifyAdmins(ctx: Pick<AppContext, 'db' | 'realtime'>, notice: Notice): Promise<NotificationRow> {
+  const description = notice.description.trim();
+  if (!description) throw badRequest(M.descriptionRequired, { description: M.descriptionRequired });
+  const senderId = notice.senderId ?? null;
+  if (senderId) {
+    const sender = await ctx.db.selectFrom('users').select('id').where('id', '=', senderId).executeTakeFirst();
+    if (!sender) throw senderNotFound();
+  }
+  let id: string;
+  try {
+    ({ id } = await ctx.db
+      .insertInto('notifications')
+      .values({ description, type: notice.type ?? 'general', sender_id: senderId })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  } catch (err) {
+    // the sender was deleted between the check and the insert
+    if (foreignKeyViolation(err)) throw senderNotFound();
+    throw err;
+  }
+  const row = await getNotification(ctx.db, id);
+  ctx.realtime.toAdmins(SOCKET_EVENTS.notificationCreated, row);
+  return row;
+}
+
+export const createNotification = (ctx: Pick<AppContext, 'db' | 'realtime'>, body: CreateNotificationBody) =>
+  notifyAdmins(ctx, { description: body.description, type: body.type, senderId: body.senderId });
