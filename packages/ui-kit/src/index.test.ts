@@ -67,6 +67,7 @@ describe('the ui-kit entry', () => {
       'SearchBox',
       'ListScreen',
       'useListController',
+      'useUnsavedChangesGuard',
       'PageBreadcrumb',
       'LoadingOverlay',
       'ErrorState',

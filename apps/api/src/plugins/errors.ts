@@ -46,6 +46,13 @@ function messageOf(e: AjvError, field: string): string {
       return `${field} must be at least ${String(e.params?.limit)}`;
     case 'maximum':
       return `${field} must be at most ${String(e.params?.limit)}`;
+    case 'exclusiveMinimum':
+      return `${field} must be greater than ${String(e.params?.limit)}`;
+    case 'multipleOf':
+      // Money fields are multiples of 0.01: say it in the admin's words.
+      return Number(e.params?.multipleOf) === 0.01
+        ? `${field} must be in whole cents (at most 2 decimals)`
+        : `${field} must be a multiple of ${String(e.params?.multipleOf)}`;
     case 'pattern':
       return PATTERN_MESSAGES[String(e.params?.pattern)] ?? `${field} is not in the expected format`;
     case 'type':

@@ -1,5 +1,13 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { CallView } from './CallView';
+import { CallsList } from './CallsList';
 
+/** /app/calls and its view sub-route; paths are relative so they work under /app and under /. */
 export default function CallsScreen() {
-  return <PlannedScreen title="Calls" area="catalog remote" issue={6} />;
+  return (
+    <Routes>
+      <Route index element={<CallsList />} />
+      <Route path="view/:id" element={<CallView />} />
+    </Routes>
+  );
 }

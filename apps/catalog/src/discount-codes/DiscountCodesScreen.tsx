@@ -1,5 +1,17 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { DiscountCodeEdit } from './DiscountCodeEdit';
+import { DiscountCodeForm } from './DiscountCodeForm';
+import { DiscountCodesList } from './DiscountCodesList';
+import { DiscountCodeView } from './DiscountCodeView';
 
+/** /app/manage-discount-codes and its sub-routes; paths are relative so they work under /app and under /. */
 export default function DiscountCodesScreen() {
-  return <PlannedScreen title="Discount codes" area="catalog remote" issue={6} />;
+  return (
+    <Routes>
+      <Route index element={<DiscountCodesList />} />
+      <Route path="add" element={<DiscountCodeForm />} />
+      <Route path="edit/:id" element={<DiscountCodeEdit />} />
+      <Route path="view/:id" element={<DiscountCodeView />} />
+    </Routes>
+  );
 }

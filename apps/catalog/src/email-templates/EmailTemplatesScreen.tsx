@@ -1,5 +1,13 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { EmailTemplateEdit } from './EmailTemplateEdit';
+import { EmailTemplatesList } from './EmailTemplatesList';
 
+/** /app/email-templates and its edit sub-route; paths are relative so they work under /app and under /. */
 export default function EmailTemplatesScreen() {
-  return <PlannedScreen title="Email templates" area="catalog remote" issue={6} />;
+  return (
+    <Routes>
+      <Route index element={<EmailTemplatesList />} />
+      <Route path="edit/:id" element={<EmailTemplateEdit />} />
+    </Routes>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlannedScreen } from '@backoffice/ui-kit';
+import { Route, Routes } from 'react-router-dom';
+import { RedemptionHistoryList } from './RedemptionHistoryList';
 
+/** /app/manage-cupon-history (the spec's spelling); paths are relative so they work under /app and under /. */
 export default function RedemptionHistoryScreen() {
-  return <PlannedScreen title="Redemption history" area="catalog remote" issue={6} />;
+  return (
+    <Routes>
+      <Route index element={<RedemptionHistoryList />} />
+    </Routes>
+  );
 }

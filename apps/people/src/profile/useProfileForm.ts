@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Form, useToasts } from '@backoffice/ui-kit';
+import { Form, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
 import {
   ApiError,
   useCategories,
@@ -10,7 +10,6 @@ import {
   type UserProfile,
 } from '@backoffice/shared-api';
 import { bodyOf, fieldNameOf, isChanged, timeZoneOptions, valuesOf, type ProfileFormValues } from './profileFormModel';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 export const SAVED_MESSAGE = 'Profile saved';
 
@@ -28,7 +27,7 @@ export function useProfileForm(kind: PersonKind, profile: UserProfile) {
   const initialValues = useMemo(() => valuesOf(kind, profile), [kind, profile]);
   const [dirty, setDirty] = useState(false);
   const [formError, setFormError] = useState<string>();
-  const guard = useUnsavedChangesGuard(dirty);
+  const guard = useUnsavedChangesGuard(dirty, 'this profile');
   const viewPath = `../view/${profile._id}`;
 
   const onValuesChange = useCallback(() => {

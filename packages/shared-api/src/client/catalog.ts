@@ -27,11 +27,6 @@ import { dataOf, usePagedList } from './reads';
 import { session, useSession } from './session';
 import { useServerEvent } from './socket';
 
-export interface UpdateDiscountCodeVars {
-  id: string;
-  changes: UpdateDiscountCodeBody;
-}
-
 export interface UpdateEmailTemplateVars {
   id: string;
   changes: UpdateEmailTemplateBody;
@@ -117,23 +112,38 @@ export function useDiscountCodeDetail(id: string | undefined) {
   });
 }
 
-function useDiscountCodeMutation<V>(write: (vars: V) => Promise<Reply<DiscountCodeRow>>) {
+export type DiscountCodeSave =
+  { mode: 'add'; body: CreateDiscountCodeBody } | { mode: 'edit'; id: string; changes: UpdateDiscountCodeBody };
+
+/** A saved code and the server's word on it, which the success toast shows. */
+export interface SavedDiscountCode {
+  code: DiscountCodeRow;
+  message: string;
+}
+
+/**
+ * Adds or changes a discount code. Rejects with an ApiError whose `errors` name the refused fields
+ * (400; 409 on codeName). The redemption lists refresh too, since they show the code's name.
+ */
+export function useSaveDiscountCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vars: V) => dataOf(write(vars)),
-    onSuccess: async (code) => {
+    mutationFn: async (save: DiscountCodeSave): Promise<SavedDiscountCode> => {
+      const reply =
+        save.mode === 'add'
+          ? await catalogApi.createDiscountCode(save.body)
+          : await catalogApi.updateDiscountCode(save.id, save.changes);
+      return { code: await dataOf(Promise.resolve(reply)), message: reply.message };
+    },
+    onSuccess: async ({ code }) => {
       queryClient.setQueryData(queryKeys.discountCodes.detail(code._id), code);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.discountCodes.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.discountCodes.all, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.all }),
+      ]);
     },
   });
 }
-
-/** Each rejects with an ApiError whose `errors` name the refused fields (400; 409 on codeName). */
-export const useCreateDiscountCode = () =>
-  useDiscountCodeMutation((body: CreateDiscountCodeBody) => catalogApi.createDiscountCode(body));
-
-export const useUpdateDiscountCode = () =>
-  useDiscountCodeMutation(({ id, changes }: UpdateDiscountCodeVars) => catalogApi.updateDiscountCode(id, changes));
 
 /**
  * Redemption history (spec sections 4 and 8): a non-array data becomes an empty list, a count that

@@ -6,3 +6,4 @@ export { useListController, type ListControllerOptions, type ListQueryResult } f
 export { PlannedScreen } from './PlannedScreen';
 export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthForm';
 export { HostRoot } from './HostRoot';
+export { useUnsavedChangesGuard, LEAVE_TITLE, leaveContent } from './useUnsavedChangesGuard';

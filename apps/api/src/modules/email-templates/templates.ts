@@ -3,7 +3,11 @@ import {
   CATALOG_LIMITS,
   CATALOG_MESSAGES,
   EMAIL_TEMPLATE_PLACEHOLDERS,
+  listed,
+  missingPlaceholderProblem,
   placeholdersIn,
+  templateSubjectOf,
+  unfilledPlaceholderProblem,
   type EmailTemplate,
   type EmailTemplateListQuery,
   type EmailTemplateRow,
@@ -96,44 +100,8 @@ export async function getEmailTemplate(db: Kysely<DB>, id: string): Promise<Emai
 // ---------------------------------------------------------------------------------------------
 // Saving
 
-const braces = (name: string) => `{{${name}}}`;
-
-function listed(items: string[], last = 'and'): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
-}
-
-/**
- * Every `{{…}}` of a text, as written: a misspelt one such as {{first name}} would reach the
- * recipient as it is, so it counts as one the email does not fill.
- */
-function bracedNames(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]!))];
-}
-
-function unfilledProblem(text: string, fills: Placeholder[]): string | undefined {
-  const known = new Set(fills.map((p) => p.name));
-  const unknown = bracedNames(text).filter((name) => !known.has(name));
-  if (!unknown.length) return undefined;
-  const what = `${listed(unknown.map(braces))} ${unknown.length === 1 ? 'is' : 'are'} not filled in by this email`;
-  return fills.length
-    ? `${what}; use ${listed(
-        fills.map((p) => braces(p.name)),
-        'or',
-      )}`
-    : `${what}, which fills in no placeholders`;
-}
-
-function missingRequiredProblem(content: string, fills: Placeholder[]): string | undefined {
-  const used = new Set(placeholdersIn(content));
-  const missing = fills.filter((p) => p.required && !used.has(p.name));
-  if (!missing.length) return undefined;
-  return `The content must include ${listed(
-    missing.map((p) => `${braces(p.name)} (${p.description.charAt(0).toLowerCase()}${p.description.slice(1)})`),
-  )}: the email does not work without it`;
-}
-
 /** A subject is one line of plain text: line breaks pasted into it become spaces. */
-const subjectOf = (subject: string) => subject.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+const subjectOf = templateSubjectOf;
 
 /** Nothing to read and no image: what is left once a content made only of unsafe parts is cleaned. */
 const isBlank = (html: string) => !plainText(html) && !/<img\b/i.test(html);
@@ -172,7 +140,7 @@ export async function updateEmailTemplate(
       ? M.subjectRequired
       : hasHtml(subject)
         ? M.subjectHasHtml
-        : unfilledProblem(subject, fills);
+        : unfilledPlaceholderProblem(subject, fills);
     if (problem) errors.subject = problem;
   }
   let content: string | undefined;
@@ -188,7 +156,7 @@ export async function updateEmailTemplate(
         ? removed.length
           ? `Nothing would be left of the content once ${listed(removed)} are removed`
           : M.contentRequired
-        : (unfilledProblem(content, fills) ?? missingRequiredProblem(content, fills));
+        : (unfilledPlaceholderProblem(content, fills) ?? missingPlaceholderProblem(content, fills));
       if (cleanProblem) errors.content = cleanProblem;
     }
   }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { App } from '@backoffice/ui-kit';
+import { App } from 'antd';
 
 export const LEAVE_TITLE = 'Leave without saving?';
-export const LEAVE_CONTENT = 'Your changes to this profile have not been saved and will be lost.';
+/** `what` names the thing being edited: "this profile", "this template". */
+export const leaveContent = (what: string) => `Your changes to ${what} have not been saved and will be lost.`;
 
 /** A plain left click on a same-origin link that the page would follow itself. */
 function inAppLinkOf(event: MouseEvent): HTMLAnchorElement | null {
@@ -29,7 +30,7 @@ function inAppLinkOf(event: MouseEvent): HTMLAnchorElement | null {
  * The browser's Back and Forward buttons are not covered: a BrowserRouter has changed the URL by the
  * time it hears of them.
  */
-export function useUnsavedChangesGuard(dirty: boolean) {
+export function useUnsavedChangesGuard(dirty: boolean, what: string) {
   const { modal } = App.useApp();
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
@@ -42,7 +43,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
       asking.current = true;
       modal.confirm({
         title: LEAVE_TITLE,
-        content: LEAVE_CONTENT,
+        content: leaveContent(what),
         okText: 'Leave',
         okButtonProps: { danger: true },
         cancelText: 'Stay',
@@ -55,12 +56,13 @@ export function useUnsavedChangesGuard(dirty: boolean) {
         },
       });
     },
-    [modal],
+    [modal, what],
   );
 
+  /** `dirtyNow` is the form's own answer at the click, for forms whose `dirty` arrives a render late. */
   const confirmLeave = useCallback(
-    (go: () => void) => {
-      if (dirtyRef.current) ask(go);
+    (go: () => void, dirtyNow?: boolean) => {
+      if (dirtyNow ?? dirtyRef.current) ask(go);
       else go();
     },
     [ask],

@@ -1,0 +1,216 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  ArrowLeftOutlined,
+  Avatar,
+  Card,
+  Col,
+  DataTable,
+  Descriptions,
+  EmptyState,
+  ErrorState,
+  Flex,
+  PageBreadcrumb,
+  Row,
+  Spin,
+  Tag,
+  Typography,
+  UserOutlined,
+  formatCallDuration,
+  formatCallEnd,
+  formatDateTime,
+  formatDollars,
+  shortId,
+  underscoresToSpaces,
+  type DataTableColumn,
+  type DescriptionsProps,
+} from '@backoffice/ui-kit';
+import {
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  type CallDetail,
+  type CallRefund,
+  type CallTransaction,
+  type UserRef,
+} from '@backoffice/shared-api';
+import { CallStatusTag } from './CallStatusTag';
+import { useCallViewController } from './useCallViewController';
+
+// Only inline pictures: the Content-Security-Policy refuses images from other origins.
+const isPictureData = (value: string) => /^data:image\/(png|jpeg|webp|gif);base64,/.test(value);
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const TRANSACTION_COLUMNS: Array<DataTableColumn<CallTransaction>> = [
+  { key: 'transactionId', title: 'Transaction ID' },
+  { key: 'orderId', title: 'Order ID', render: (t) => t.orderId || 'N/A' },
+  { key: 'type', title: 'Type', render: (t) => TRANSACTION_TYPE_LABELS[t.type] ?? underscoresToSpaces(t.type) },
+  { key: 'status', title: 'Status', render: (t) => TRANSACTION_STATUS_LABELS[t.status] ?? t.status },
+  { key: 'amount', title: 'Amount', align: 'right', render: (t) => formatDollars(t.amount) },
+  { key: 'payable_amount', title: 'Payable Amount', align: 'right', render: (t) => formatDollars(t.payable_amount) },
+  { key: 'createdAt', title: 'Created At', render: (t) => formatDateTime(t.createdAt) },
+];
+
+const REFUND_COLUMNS: Array<DataTableColumn<CallRefund>> = [
+  { key: 'orderId', title: 'Order ID' },
+  { key: 'amount', title: 'Amount', align: 'right', render: (r) => formatDollars(r.amount) },
+  { key: 'transfer_to', title: 'Transfer To', render: (r) => underscoresToSpaces(r.transfer_to) },
+  { key: 'status', title: 'Status', render: (r) => capitalised(r.status) },
+  { key: 'createdAt', title: 'Created At', render: (r) => formatDateTime(r.createdAt) },
+];
+
+/**
+ * Where a party's page is, from `view/:id` under the calls list: up two routes is the base the
+ * shell runs under (/app or /), whichever it is.
+ */
+export function partyLink(user: UserRef): string {
+  return user.isInfluencer ? `../../influencers/view/${user._id}` : `../../details/fan-details/${user._id}`;
+}
+
+function PartyCard({ title, user }: { title: string; user: UserRef }) {
+  const name = user.displayName || `@${user.userName}`;
+  return (
+    <Card size="small" title={title} style={{ height: '100%' }}>
+      <Flex align="center" gap={16}>
+        <Avatar
+          size={56}
+          src={isPictureData(user.mainProfilePicture) ? user.mainProfilePicture : undefined}
+          icon={<UserOutlined />}
+          alt=""
+        />
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Flex align="center" gap={8} wrap>
+            <Link to={partyLink(user)}>{name}</Link>
+            <Tag>{user.isInfluencer ? 'Influencer' : 'Fan'}</Tag>
+          </Flex>
+          <Typography.Text type="secondary">@{user.userName}</Typography.Text>
+          <Typography.Text>{user.email || '-'}</Typography.Text>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card
+      size="small"
+      title={
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+function callItems(call: CallDetail): DescriptionsProps['items'] {
+  const item = (label: string, children: ReactNode) => ({ key: label, label, children });
+  return [
+    item('Call ID', <Typography.Text copyable>{call._id}</Typography.Text>),
+    item('Status', <CallStatusTag status={call.status} />),
+    item('Created', formatDateTime(call.createdAt)),
+    item('Started At', formatDateTime(call.startedAt)),
+    // Spec section 4: a call still going (ended at the epoch) has no end to show, only a dash.
+    item('Ended At', formatCallEnd(call.endedAt)),
+    item('Duration', formatCallDuration(call.startedAt, call.endedAt)),
+    item('Transaction Total', formatDollars(call.transactionTotal)),
+    item('Earn Amount', formatDollars(call.earnAmount)),
+    item('Refunded Amount', formatDollars(call.refundedAmount)),
+  ];
+}
+
+function CallDetails({ call }: { call: CallDetail }) {
+  return (
+    <Flex vertical gap="middle">
+      <Card
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Call {shortId(call._id)}
+          </Typography.Title>
+        }
+      >
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} items={callItems(call)} />
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <PartyCard title="Call From" user={call.host} />
+        </Col>
+        <Col xs={24} md={12}>
+          <PartyCard title="Call To" user={call.receiver} />
+        </Col>
+      </Row>
+      <Section title="Transactions">
+        <DataTable<CallTransaction>
+          caption="The call's transactions"
+          columns={TRANSACTION_COLUMNS}
+          rows={call.transactions}
+          rowKey={(t) => t._id}
+          emptyText="No transactions found."
+        />
+      </Section>
+      <Section title="Refunds">
+        <DataTable<CallRefund>
+          caption="The call's refunds"
+          columns={REFUND_COLUMNS}
+          rows={call.refunds}
+          rowKey={(r) => r._id}
+          emptyText="No refunds found."
+        />
+      </Section>
+    </Flex>
+  );
+}
+
+/** One call (`view/:id` under the list): both parties, its times and money, its transactions and refunds. */
+export function CallView() {
+  const c = useCallViewController();
+  const back = (
+    <Link to={c.backTo}>
+      <ArrowLeftOutlined aria-hidden /> Back to calls
+    </Link>
+  );
+
+  let body: ReactNode;
+  if (c.notFound) {
+    body = (
+      <Card>
+        <EmptyState
+          message={
+            <Flex vertical gap="small" align="center">
+              <span>Call not found.</span>
+              {back}
+            </Flex>
+          }
+        />
+      </Card>
+    );
+  } else if (c.error) {
+    body = <ErrorState title="The call could not be loaded" message={c.error} onRetry={c.retry} />;
+  } else if (!c.call) {
+    body = (
+      <Card>
+        <Flex justify="center" role="status" aria-label="Loading" style={{ padding: 48 }}>
+          <Spin size="large" />
+        </Flex>
+      </Card>
+    );
+  } else {
+    body = <CallDetails call={c.call} />;
+  }
+
+  return (
+    <Flex vertical gap="middle">
+      <PageBreadcrumb
+        items={[
+          { title: 'Dashboard', to: '../..' },
+          { title: 'Calls', to: c.backTo },
+          ...(c.call ? [{ title: shortId(c.call._id) }] : []),
+        ]}
+      />
+      {!c.notFound && back}
+      {body}
+    </Flex>
+  );
+}

@@ -1,0 +1,98 @@
+import { Link } from 'react-router-dom';
+import {
+  EyeOutlined,
+  Flex,
+  ListScreen,
+  SearchBox,
+  Select,
+  Typography,
+  formatCallDuration,
+  formatDateTime,
+  formatDollars,
+  type DataTableColumn,
+} from '@backoffice/ui-kit';
+import { CALL_STATUSES, type CallRow, type CallStatus, type UserRef } from '@backoffice/shared-api';
+import { CallStatusTag } from './CallStatusTag';
+import { useCallsListController } from './useCallsListController';
+
+const ALL = 'all';
+const STATUS_OPTIONS = [{ value: ALL, label: 'All' }, ...CALL_STATUSES.map((value) => ({ value, label: value }))];
+
+/** A party as a row names them: the display name, and the user name under it. */
+function Party({ user }: { user: UserRef }) {
+  return (
+    <Flex vertical>
+      <span>{user.displayName || `@${user.userName}`}</span>
+      {user.displayName && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          @{user.userName}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+const money = (key: 'transactionTotal' | 'earnAmount' | 'refundedAmount', title: string): DataTableColumn<CallRow> => ({
+  key,
+  title,
+  sortable: true,
+  align: 'right',
+  render: (c) => formatDollars(c[key]),
+});
+
+/** Video call list (spec section 2): search, status filter, sort and page kept in the URL. */
+export function CallsList() {
+  const c = useCallsListController();
+  // Each column's key is the sort the server knows it by (CALL_SORTS).
+  const columns: Array<DataTableColumn<CallRow>> = [
+    { key: 'hostName', title: 'Call From', sortable: true, render: (r) => <Party user={r.host} /> },
+    { key: 'receiverName', title: 'Call To', sortable: true, render: (r) => <Party user={r.receiver} /> },
+    { key: 'createdAt', title: 'Date', sortable: true, render: (r) => formatDateTime(r.createdAt) },
+    {
+      key: 'duration',
+      title: 'Duration',
+      sortable: true,
+      render: (r) => formatCallDuration(r.startedAt, r.endedAt),
+    },
+    money('transactionTotal', 'Transaction Total'),
+    money('earnAmount', 'Earn Amount'),
+    money('refundedAmount', 'Refunded Amount'),
+    { key: 'status', title: 'Status', sortable: true, render: (r) => <CallStatusTag status={r.status} /> },
+    {
+      key: 'action',
+      title: 'Action',
+      render: (r) => (
+        <Link to={`view/${r._id}`} state={c.linkState}>
+          <EyeOutlined aria-hidden /> View
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <ListScreen<CallRow>
+      title="Calls"
+      list={c}
+      columns={columns}
+      rowKey={(r) => r._id}
+      errorTitle="Calls could not be loaded"
+      extra={
+        <Flex gap="small" wrap align="center">
+          <Flex align="center" gap={6}>
+            <Typography.Text type="secondary">
+              <label htmlFor="calls-status">Status</label>
+            </Typography.Text>
+            <Select<string>
+              id="calls-status"
+              options={STATUS_OPTIONS}
+              value={c.status ?? ALL}
+              onChange={(v) => c.setStatus(v === ALL ? undefined : (v as CallStatus))}
+              style={{ width: 130 }}
+            />
+          </Flex>
+          <SearchBox placeholder="Search by name or call ID" value={c.search} onSearch={c.setSearch} />
+        </Flex>
+      }
+    />
+  );
+}

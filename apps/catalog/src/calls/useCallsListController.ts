@@ -1,0 +1,41 @@
+import { useLocation } from 'react-router-dom';
+import {
+  CALL_SORTS,
+  CALL_STATUSES,
+  useCallsList,
+  type CallListQuery,
+  type CallRow,
+  type CallSort,
+  type CallStatus,
+} from '@backoffice/shared-api';
+import { useListController } from '@backoffice/ui-kit';
+
+export const CALLS_PAGE_SIZE = 10;
+
+// Module-level so the reference is stable: useListController memoises on it.
+const FILTER_KEYS = ['status'] as const;
+
+/** A status the server knows, or none: a hand-edited URL must not turn into a 400. */
+export function callStatusOf(value: string | undefined): CallStatus | undefined {
+  return (CALL_STATUSES as readonly (string | undefined)[]).includes(value) ? (value as CallStatus) : undefined;
+}
+
+/** The Calls list's logic: page, sort, search and the status filter from the URL; rows and handlers out. */
+export function useCallsListController() {
+  const list = useListController<CallSort, CallListQuery, CallRow>({
+    sorts: CALL_SORTS,
+    defaultSort: 'createdAt',
+    filterKeys: FILTER_KEYS,
+    pageSize: CALLS_PAGE_SIZE,
+    toQuery: (base, filters) => ({ ...base, status: callStatusOf(filters.status) }),
+    useList: useCallsList,
+  });
+  const { search: listQuery } = useLocation();
+  return {
+    ...list,
+    status: callStatusOf(list.filters.status),
+    setStatus: (next: CallStatus | undefined) => list.setFilter('status', next),
+    /** Handed to the call view so its way back restores this page, sort and filter. */
+    linkState: { listQuery },
+  };
+}

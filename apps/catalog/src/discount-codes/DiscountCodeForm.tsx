@@ -1,0 +1,114 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  PageBreadcrumb,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from '@backoffice/ui-kit';
+import { CATALOG_LIMITS, type DiscountCodeRow } from '@backoffice/shared-api';
+import { STATUS_OPTIONS, TYPE_OPTIONS } from './discountCodeLabels';
+import type { DiscountCodeFormValues } from './discountCodeFormModel';
+import { InfluencerSelect } from './InfluencerSelect';
+import { optionOf } from './useInfluencerOptions';
+import { useDiscountCodeForm } from './useDiscountCodeForm';
+
+const half = { xs: 24, md: 12 } as const;
+
+/** The add page (no `code`) or the edit page of a discount code; the logic is in useDiscountCodeForm. */
+export function DiscountCodeForm({ code }: { code?: DiscountCodeRow }) {
+  const f = useDiscountCodeForm(code);
+  const adding = !code;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <PageBreadcrumb
+        items={[
+          { title: 'Dashboard', to: '../..' },
+          { title: 'Discount codes', to: '..' },
+          { title: adding ? 'Add' : 'Edit' },
+        ]}
+      />
+      <Card
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {adding ? 'Add discount code' : `Edit discount code ${code.codeName}`}
+          </Typography.Title>
+        }
+      >
+        <Form<DiscountCodeFormValues>
+          form={f.form}
+          layout="vertical"
+          name="discount-code"
+          initialValues={f.initialValues}
+          onFinish={(values) => void f.submit(values)}
+          disabled={f.saving}
+          scrollToFirstError
+        >
+          {f.formError && (
+            <Alert
+              type="error"
+              showIcon
+              closable={{ onClose: f.dismissFormError }}
+              title="The discount code was not saved"
+              description={f.formError}
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item name="codeName" label="Code name" rules={f.rules.codeName}>
+                <Input maxLength={CATALOG_LIMITS.codeNameMax} autoComplete="off" autoFocus={adding} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="type" label="Discount type" rules={f.rules.type}>
+                <Select options={TYPE_OPTIONS} placeholder="Choose a type" />
+              </Form.Item>
+            </Col>
+            {f.showInfluencer && (
+              <Col xs={24}>
+                <Form.Item name="influencerId" label="Influencer" rules={f.rules.influencerId}>
+                  <InfluencerSelect initial={optionOf(code?.influencer)} />
+                </Form.Item>
+              </Col>
+            )}
+            <Col {...half}>
+              {/* No min, max or precision: the control would silently clamp or round, not say why. */}
+              <Form.Item name="amount" label="Amount" rules={f.rules.amount}>
+                <InputNumber prefix="$" step={0.01} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item
+                name="redeemLimit"
+                label="Redeem limit"
+                rules={f.rules.redeemLimit}
+                extra={adding ? undefined : `${f.redeemed.toLocaleString('en-US')} already redeemed`}
+              >
+                <InputNumber step={1} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="status" label="Status" rules={f.rules.status}>
+                <Select options={STATUS_OPTIONS} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Flex gap={8} justify="flex-end">
+            <Button onClick={f.cancel}>Cancel</Button>
+            <Button type="primary" htmlType="submit" loading={f.saving}>
+              Save
+            </Button>
+          </Flex>
+        </Form>
+      </Card>
+    </Space>
+  );
+}

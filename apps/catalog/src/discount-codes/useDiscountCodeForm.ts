@@ -1,0 +1,97 @@
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, UNKNOWN_ERROR_MESSAGE, useSaveDiscountCode, type DiscountCodeRow } from '@backoffice/shared-api';
+import { Form, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { INFLUENCER_TYPE } from './discountCodeLabels';
+import {
+  FORM_FIELDS,
+  NEW_CODE_VALUES,
+  changesOf,
+  createBodyOf,
+  rulesFor,
+  valuesOf,
+  type DiscountCodeFormValues,
+} from './discountCodeFormModel';
+
+const FIELDS = new Set<string>(FORM_FIELDS);
+
+/**
+ * The add and edit form's logic: the values to start from, the browser's checks, the save (an edit
+ * sends only what changed), the server's field errors placed on their fields with everything typed
+ * kept, and, once saved, the server's message and the code's view. `code` is absent when adding.
+ */
+export function useDiscountCodeForm(code?: DiscountCodeRow) {
+  const [form] = Form.useForm<DiscountCodeFormValues>();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const save = useSaveDiscountCode();
+  const [formError, setFormError] = useState<string>();
+  // isPending arrives with the next render; a second click in the same frame must already see it.
+  const saving = useRef(false);
+  // Taken once: an edit sends what differs from these, so a refetch neither resets the typing nor
+  // turns another admin's change into one of ours.
+  const [initialValues] = useState(() => (code ? valuesOf(code) : NEW_CODE_VALUES));
+  const type = Form.useWatch('type', form) ?? initialValues.type;
+  // The live count: redemptions made while the form is open still bound the limit.
+  const redeemed = code?.totalRedeem ?? 0;
+  const rules = useMemo(() => rulesFor(redeemed), [redeemed]);
+  const viewOf = (id: string) => `../view/${id}`;
+  const differs = (values: Partial<DiscountCodeFormValues> | undefined) =>
+    !!values && Object.keys(changesOf(initialValues, { ...initialValues, ...values })).length > 0;
+  const dirty = differs(Form.useWatch((values: DiscountCodeFormValues) => values, form));
+  const guard = useUnsavedChangesGuard(dirty, code ? 'this discount code' : 'the new discount code');
+
+  const showServerErrors = (error: unknown) => {
+    const message = error instanceof Error && error.message ? error.message : UNKNOWN_ERROR_MESSAGE;
+    const errors: Record<string, string> = { ...(error instanceof ApiError ? error.errors : undefined) };
+    // A taken name is a conflict on the name, even from a server that names no field.
+    if (error instanceof ApiError && error.statusCode === 409 && Object.keys(errors).length === 0)
+      errors.codeName = message;
+    const placed = Object.entries(errors).filter(([field]) => FIELDS.has(field));
+    form.setFields(placed.map(([field, msg]) => ({ name: field as keyof DiscountCodeFormValues, errors: [msg] })));
+    const allPlaced = placed.length > 0 && placed.length === Object.keys(errors).length;
+    setFormError(allPlaced ? undefined : message);
+    if (placed[0]) form.scrollToField(placed[0][0]);
+  };
+
+  const submit = async (values: DiscountCodeFormValues) => {
+    if (saving.current) return;
+    setFormError(undefined);
+    let request;
+    if (!code) {
+      request = { mode: 'add' as const, body: createBodyOf(values) };
+    } else {
+      const changes = changesOf(initialValues, values);
+      // Nothing to send: the server would refuse an empty change ("Send at least one field").
+      if (Object.keys(changes).length === 0) {
+        navigate(viewOf(code._id));
+        return;
+      }
+      request = { mode: 'edit' as const, id: code._id, changes };
+    }
+    saving.current = true;
+    try {
+      const saved = await save.mutateAsync(request);
+      toasts.show('success', saved.message || (code ? 'Discount code saved' : 'Discount code added'));
+      navigate(viewOf(saved.code._id));
+    } catch (e) {
+      showServerErrors(e);
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  return {
+    form,
+    initialValues,
+    rules,
+    redeemed,
+    showInfluencer: type === INFLUENCER_TYPE,
+    submit,
+    saving: save.isPending,
+    formError,
+    dismissFormError: () => setFormError(undefined),
+    // Asked of the form at the click: the watched values lag a render behind the last keystroke.
+    cancel: () => guard.confirmLeave(() => navigate(code ? viewOf(code._id) : '..'), differs(form.getFieldsValue())),
+  };
+}

@@ -1,0 +1,36 @@
+import {
+  CATALOG_LIMITS,
+  CATALOG_MESSAGES,
+  missingPlaceholderProblem,
+  templateSubjectOf,
+  unfilledPlaceholderProblem,
+  type EmailTemplate,
+} from '@backoffice/shared-api';
+
+export type TemplatePlaceholders = EmailTemplate['placeholders'];
+
+/** The subject goes out as plain text: anything that looks like a tag would reach the inbox as is. */
+const TAG = /<\/?[A-Za-z][^>]*>|<!--/;
+
+const tooLong = (max: number) => `At most ${max.toLocaleString('en-US')} characters`;
+
+export const subjectOf = templateSubjectOf;
+
+/** What is wrong with a subject, in the server's words; undefined when nothing. */
+export function subjectProblem(subject: string, placeholders: TemplatePlaceholders): string | undefined {
+  const text = subjectOf(subject);
+  if (!text) return CATALOG_MESSAGES.subjectRequired;
+  if (subject.length > CATALOG_LIMITS.templateSubjectMax) return tooLong(CATALOG_LIMITS.templateSubjectMax);
+  if (TAG.test(text)) return CATALOG_MESSAGES.subjectHasHtml;
+  return unfilledPlaceholderProblem(text, placeholders);
+}
+
+/**
+ * What is wrong with the content, in the server's words; undefined when nothing. Whether the HTML
+ * is well formed is the server's to say (its 400 lands on the field).
+ */
+export function contentProblem(content: string, placeholders: TemplatePlaceholders): string | undefined {
+  if (!content.trim()) return CATALOG_MESSAGES.contentRequired;
+  if (content.length > CATALOG_LIMITS.templateContentMax) return tooLong(CATALOG_LIMITS.templateContentMax);
+  return unfilledPlaceholderProblem(content, placeholders) ?? missingPlaceholderProblem(content, placeholders);
+}

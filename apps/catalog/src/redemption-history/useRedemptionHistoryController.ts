@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import {
+  REDEMPTION_SORTS,
+  useRedemptionsList,
+  type RedemptionListQuery,
+  type RedemptionRecord,
+  type RedemptionSort,
+} from '@backoffice/shared-api';
+import { useListController } from '@backoffice/ui-kit';
+import { withRedemptionDefaults } from './redemptionRecord';
+
+/** Spec sections 2 and 9: page size 10. */
+export const REDEMPTION_PAGE_SIZE = 10;
+
+/** Spec section 2: the optional `value` query parameter names a code (its id or code name). */
+export const CODE_FILTER_PARAM = 'value';
+
+// Module-level so the reference is stable: useListController memoises on it.
+const FILTER_KEYS = [CODE_FILTER_PARAM] as const;
+
+/**
+ * The Redemption history's logic: page, sort (createdAt descending by default), trimmed search and
+ * the `value` filter from the URL, sent to GET /redemption/getAll; rows with the spec's defaults out.
+ */
+export function useRedemptionHistoryController() {
+  const list = useListController<RedemptionSort, RedemptionListQuery, RedemptionRecord>({
+    sorts: REDEMPTION_SORTS,
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    filterKeys: FILTER_KEYS,
+    pageSize: REDEMPTION_PAGE_SIZE,
+    toQuery: (base, filters) => ({ ...base, filterValue: filters[CODE_FILTER_PARAM]?.trim() || undefined }),
+    useList: useRedemptionsList,
+  });
+  const rows = useMemo(() => list.rows?.map(withRedemptionDefaults), [list.rows]);
+  return {
+    ...list,
+    rows,
+    /** The code the list is narrowed to, if any. */
+    code: list.query.filterValue,
+    clearCode: () => list.setFilter(CODE_FILTER_PARAM, undefined),
+  };
+}
