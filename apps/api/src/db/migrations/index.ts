@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './0001_initial';
 import * as people from './0002_people';
 import * as payments from './0003_payments';
+import * as catalog from './0004_catalog';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_people': people,
   '0003_payments': payments,
+  '0004_catalog': catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

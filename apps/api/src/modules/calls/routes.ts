@@ -1,10 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
+import { route } from '../../plugins/routes';
+import { getCall, listCalls } from './calls';
 
+/** Video calls: the list and one call with its transactions and refunds (read only). */
 export function callRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>) {
   return async (app: FastifyInstance) => {
-    void ctx;
-    void authenticate;
-    void app;
+    const opts = { authenticate };
+    route(
+      app,
+      endpoints.getAllCalls,
+      async (req) => {
+        const { rows, total } = await listCalls(ctx.db, req.query);
+        return { message: 'Video calls', data: rows, total };
+      },
+      opts,
+    );
+    route(
+      app,
+      endpoints.getCallDetail,
+      async (req) => ({ message: 'Video call', data: await getCall(ctx.db, req.query.id) }),
+      opts,
+    );
   };
 }

@@ -19,6 +19,13 @@ const SORT_COLUMNS: Record<RedemptionSort, string> = {
   status: 'r.status',
 };
 
+/**
+ * Only the columns of the joined user and code can be null (a redemption whose user or code is
+ * gone). The redemption's own are NOT NULL and keep a plain order: a backward index scan gives
+ * DESC NULLS FIRST, so NULLS LAST on them would make every descending page sort the whole table.
+ */
+const NULLABLE_SORTS: ReadonlySet<RedemptionSort> = new Set(['displayName', 'discountCode', 'discountCodeType']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listRedemptions(
@@ -30,6 +37,7 @@ export async function listRedemptions(
   const search = normaliseSearch(q.search);
   const filter = normaliseSearch(q.filterValue);
   const order = direction(q.sortOrder);
+  const sortBy = q.sortBy ?? 'createdAt';
 
   let base = db
     .selectFrom('redemptions as r')
@@ -55,7 +63,7 @@ export async function listRedemptions(
         'r.status',
         'r.redeemed_at',
       ])
-      .orderBy(sql.raw(`${SORT_COLUMNS[q.sortBy ?? 'createdAt']} ${order} NULLS LAST`))
+      .orderBy(sql.raw(`${SORT_COLUMNS[sortBy]} ${order}${NULLABLE_SORTS.has(sortBy) ? ' NULLS LAST' : ''}`))
       .orderBy('r.id', order)
       .limit(limit)
       .offset(offsetOf(page, limit))
