@@ -22,7 +22,7 @@ describe('remotes at runtime', () => {
     // header, menu and another remote still work
     await page.getByText('Hello, Ada Admin').waitFor();
     await menu(page, 'Notifications').click();
-    await page.getByText('built by issue #6').waitFor();
+    await page.getByRole('button', { name: 'Mark all as read' }).waitFor();
     await menu(page, 'Fans').click();
     await page.getByText('Fans is unavailable').waitFor();
     down = false;

@@ -12,14 +12,14 @@ const MENU: Array<{ item: string; parent?: string; path: string; shows: string }
   { item: 'Fans', path: '/app/fans', shows: 'Showing 1 to 10 of' },
   { item: 'Influencers', path: '/app/influencers', shows: 'Showing 1 to 10 of' },
   { item: 'Requests', path: '/app/requests', shows: 'Requested On' },
-  { item: 'Manage calls', path: '/app/calls', shows: 'built by issue #6' },
+  { item: 'Manage calls', path: '/app/calls', shows: 'Call From' },
   { item: 'Transactions', parent: 'Manage Payments', path: '/app/transactions', shows: 'Platform Fee' },
   { item: 'Payouts Request', parent: 'Manage Payments', path: '/app/payouts-requests', shows: 'Payout Amount' },
   { item: 'Payment Methods', parent: 'Manage Payments', path: '/app/payment-methods', shows: 'Method Name' },
   { item: 'Payouts History', parent: 'Manage Payments', path: '/app/payouts-history', shows: 'Approved By' },
-  { item: 'Notifications', path: '/app/notifications', shows: 'built by issue #6' },
-  { item: 'Email Templates', path: '/app/email-templates', shows: 'built by issue #6' },
-  { item: 'Manage Discount Codes', path: '/app/manage-discount-codes', shows: 'built by issue #6' },
+  { item: 'Notifications', path: '/app/notifications', shows: 'Mark all as read' },
+  { item: 'Email Templates', path: '/app/email-templates', shows: 'Key String' },
+  { item: 'Manage Discount Codes', path: '/app/manage-discount-codes', shows: 'Redeem Limit' },
   { item: 'Setting', path: '/app/setting', shows: 'Platform' },
 ];
 

@@ -89,4 +89,19 @@ describe('a remote on its own', () => {
       await page.getByText('Showing 1 to 10 of').waitFor();
     });
   }, 240_000);
+
+  it('catalog: signs in and works through discount codes, redemption history, email templates, calls and notifications', async () => {
+    await walk('catalog', '/app/manage-discount-codes', 'Catalog', async (page) => {
+      await page.getByRole('columnheader', { name: 'Redeem Limit' }).waitFor();
+      await page.getByText('Showing 1 to 10 of').waitFor();
+      await page.getByRole('link', { name: 'Redemption history' }).first().click();
+      await page.getByRole('columnheader', { name: 'Redeemed At' }).waitFor();
+      await page.getByRole('link', { name: 'Email templates' }).first().click();
+      await page.getByRole('columnheader', { name: 'Key String' }).waitFor();
+      await page.getByRole('link', { name: 'Calls' }).first().click();
+      await page.getByRole('columnheader', { name: 'Call From' }).waitFor();
+      await page.getByRole('link', { name: 'Notifications' }).first().click();
+      await page.getByRole('button', { name: 'Mark all as read' }).waitFor();
+    });
+  }, 240_000);
 });
