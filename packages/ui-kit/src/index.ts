@@ -20,6 +20,7 @@ export {
   type SimplePagerProps,
 } from './Pager';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { FilterBar, FilterField, FilterSelect, type FilterSelectProps } from './Filters';
 export { ListScreen, type ListScreenProps, type ListScreenState } from './ListScreen';
 export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { LoadingOverlay, ErrorState, EmptyState, type ErrorStateProps } from './states';

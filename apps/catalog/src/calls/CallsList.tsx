@@ -4,7 +4,7 @@ import {
   Flex,
   ListScreen,
   SearchBox,
-  Select,
+  FilterSelect,
   Typography,
   formatCallDuration,
   formatDateTime,
@@ -15,8 +15,7 @@ import { CALL_STATUSES, type CallRow, type CallStatus, type UserRef } from '@bac
 import { CallStatusTag } from './CallStatusTag';
 import { useCallsListController } from './useCallsListController';
 
-const ALL = 'all';
-const STATUS_OPTIONS = [{ value: ALL, label: 'All' }, ...CALL_STATUSES.map((value) => ({ value, label: value }))];
+const STATUS_OPTIONS = CALL_STATUSES.map((value) => ({ value, label: value }));
 
 /** A party as a row names them: the display name, and the user name under it. */
 function Party({ user }: { user: UserRef }) {
@@ -78,18 +77,14 @@ export function CallsList() {
       errorTitle="Calls could not be loaded"
       extra={
         <Flex gap="small" wrap align="center">
-          <Flex align="center" gap={6}>
-            <Typography.Text type="secondary">
-              <label htmlFor="calls-status">Status</label>
-            </Typography.Text>
-            <Select<string>
-              id="calls-status"
-              options={STATUS_OPTIONS}
-              value={c.status ?? ALL}
-              onChange={(v) => c.setStatus(v === ALL ? undefined : (v as CallStatus))}
-              style={{ width: 130 }}
-            />
-          </Flex>
+          <FilterSelect<CallStatus>
+            id="calls-status"
+            label="Status"
+            options={STATUS_OPTIONS}
+            value={c.status}
+            onChange={c.setStatus}
+            width={130}
+          />
           <SearchBox placeholder="Search by name or call ID" value={c.search} onSearch={c.setSearch} />
         </Flex>
       }

@@ -17,7 +17,7 @@ import {
   stubApi,
   user as sender,
 } from '../testFixtures';
-import { fakeSocket } from './fakeSocket';
+import { fakeSocket } from '@backoffice/shared-api/testing';
 
 const LIST = '/app/notifications';
 const APPLIED = 'applied to become an influencer';

@@ -3,16 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
-import {
-  __setSocketFactory,
-  connectSocket,
-  createQueryClient,
-  disconnectSocket,
-  type DecisionStatus,
-  type RequestDetail,
-  type RequestRow,
-  type SocketLike,
-} from '@backoffice/shared-api';
+import { createQueryClient, type DecisionStatus, type RequestDetail, type RequestRow } from '@backoffice/shared-api';
 import { profileOf } from '../profile/testFixtures';
 import RequestsScreen from './RequestsScreen';
 
@@ -72,36 +63,7 @@ export function renderRequests(entry: InitialEntry = '/app/requests') {
   return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
 }
 
-type Listener = (...args: unknown[]) => void;
-
-/**
- * Stands in for socket.io through shared-api's test seam; call in beforeEach and `stop` in afterEach.
- * `serverSends` delivers an event as the server would.
- */
-export function fakeSocket() {
-  const listeners = new Map<string, Listener[]>();
-  const socket: SocketLike = {
-    on: (event, l) => listeners.set(event, [...(listeners.get(event) ?? []), l]),
-    off: (event, l) =>
-      listeners.set(
-        event,
-        (listeners.get(event) ?? []).filter((x) => x !== l),
-      ),
-    emit: () => undefined,
-    disconnect: () => undefined,
-  };
-  __setSocketFactory(() => socket);
-  connectSocket();
-  return {
-    serverSends: (event: string, payload: unknown) => {
-      for (const l of listeners.get(event) ?? []) l(payload);
-    },
-    stop: () => {
-      disconnectSocket();
-      __setSocketFactory(null);
-    },
-  };
-}
+export { fakeSocket } from '@backoffice/shared-api/testing';
 
 /** A failed load names itself and offers Retry; `recover` lets the server answer, which Retry then shows. */
 export async function expectRetryRecovers(errorTitle: string, recover: () => void, recovered: string) {

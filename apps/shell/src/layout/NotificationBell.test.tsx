@@ -5,14 +5,12 @@ import {
   API_PATHS,
   SOCKET_EVENTS,
   __setSocketFactory,
-  connectSocket,
   createQueryClient,
   disconnectSocket,
   session,
   type NotificationRow,
-  type SocketLike,
 } from '@backoffice/shared-api';
-import { ADMIN, failure, ok, stubApi } from '@backoffice/shared-api/testing';
+import { ADMIN, failure, fakeSocket, ok, stubApi } from '@backoffice/shared-api/testing';
 import { AppLayout } from './AppLayout';
 import { NotificationBell } from './NotificationBell';
 
@@ -21,30 +19,6 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
   registerRemotes: jest.fn(),
 }));
-
-type Listener = (...args: unknown[]) => void;
-
-/** socket.io stood in for through shared-api's test seam; `serverSends` delivers as the server would. */
-function fakeSocket() {
-  const listeners = new Map<string, Listener[]>();
-  const socket: SocketLike = {
-    on: (event, l) => listeners.set(event, [...(listeners.get(event) ?? []), l]),
-    off: (event, l) =>
-      listeners.set(
-        event,
-        (listeners.get(event) ?? []).filter((x) => x !== l),
-      ),
-    emit: () => undefined,
-    disconnect: () => undefined,
-  };
-  __setSocketFactory(() => socket);
-  connectSocket();
-  return {
-    serverSends: (event: string, payload: unknown) => {
-      for (const l of listeners.get(event) ?? []) l(payload);
-    },
-  };
-}
 
 const JANE_APPLIED: NotificationRow = {
   _id: '00000000-0000-4000-8000-000000000401',

@@ -9,8 +9,8 @@ import { useUnreadNotificationCount } from './catalog';
 import { createQueryClient } from './query';
 import { listResultOf } from './reads';
 import { session } from './session';
-import { __setSocketFactory, connectSocket, disconnectSocket, type SocketLike } from './socket';
-import { ok, resetClient, signIn, stubApi, type StubReply } from './test-utils';
+
+import { fakeSocket, ok, resetClient, signIn, stubApi, type StubReply } from './test-utils';
 
 const sender = (displayName: string, userName = 'jane.doe') => ({ displayName, userName });
 
@@ -73,15 +73,12 @@ describe('listResultOf', () => {
 });
 
 describe('useUnreadNotificationCount', () => {
-  type Listener = (...args: unknown[]) => void;
   let ctx: ReturnType<typeof resetClient>;
   let unread: number;
   let countReply: () => StubReply | Promise<StubReply>;
   let requests: ReturnType<typeof stubApi>;
-  let listeners: Map<string, Listener[]>;
-  const serverSends = (event: string, payload: unknown) => {
-    for (const l of listeners.get(event) ?? []) l(payload);
-  };
+  let socket: ReturnType<typeof fakeSocket>;
+  const serverSends = (event: string, payload: unknown) => socket.serverSends(event, payload);
   const counts = () => requests.filter((r) => r.url === API_PATHS.getUnreadNotificationCount).length;
 
   function render() {
@@ -98,24 +95,11 @@ describe('useUnreadNotificationCount', () => {
     unread = 0;
     countReply = () => ok({ unReadCount: unread });
     requests = stubApi((config) => (config.url === API_PATHS.getUnreadNotificationCount ? countReply() : undefined));
-    listeners = new Map();
-    const socket: SocketLike = {
-      on: (event, l) => listeners.set(event, [...(listeners.get(event) ?? []), l]),
-      off: (event, l) =>
-        listeners.set(
-          event,
-          (listeners.get(event) ?? []).filter((x) => x !== l),
-        ),
-      emit: () => undefined,
-      disconnect: () => undefined,
-    };
-    __setSocketFactory(() => socket);
-    connectSocket();
+    socket = fakeSocket();
   });
 
   afterEach(() => {
-    disconnectSocket();
-    __setSocketFactory(null);
+    socket.stop();
     ctx.restore();
   });
 

@@ -6,6 +6,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import type { LoggedInAdmin } from '../contract/auth';
 import { http } from './http';
 import { session } from './session';
+import { __setSocketFactory, connectSocket, disconnectSocket, type SocketLike } from './socket';
 import { setToastHandler, type ToastKind } from './toast';
 
 export const ADMIN: LoggedInAdmin = {
@@ -84,4 +85,36 @@ export function stubApi(handler: Handler) {
 /** The JSON body a request sent. */
 export function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
   return typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? {});
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * Stands in for socket.io through the socket module's test seam, connected as a signed-in admin's
+ * socket is: call after signing in, `stop` in afterEach. `serverSends` delivers an event as the
+ * server would.
+ */
+export function fakeSocket() {
+  const listeners = new Map<string, Listener[]>();
+  const socket: SocketLike = {
+    on: (event, l) => listeners.set(event, [...(listeners.get(event) ?? []), l]),
+    off: (event, l) =>
+      listeners.set(
+        event,
+        (listeners.get(event) ?? []).filter((x) => x !== l),
+      ),
+    emit: () => undefined,
+    disconnect: () => undefined,
+  };
+  __setSocketFactory(() => socket);
+  connectSocket();
+  return {
+    serverSends: (event: string, payload: unknown) => {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+    stop: () => {
+      disconnectSocket();
+      __setSocketFactory(null);
+    },
+  };
 }

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Button, Flex, Select, Typography } from 'antd';
+
+const ALL = 'all';
+
+/** A filter's visible label, tied to its control by id, so that a screen reader and a test find it. */
+export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Flex align="center" gap={6}>
+      <Typography.Text type="secondary">
+        <label htmlFor={id}>{label}</label>
+      </Typography.Text>
+      {children}
+    </Flex>
+  );
+}
+
+export interface FilterSelectProps<T extends string> {
+  id: string;
+  label: string;
+  /** The values a list may be narrowed to; "All" (no filter) comes first. */
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+  width?: number;
+}
+
+/** One list filter: All, or one of its values. */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  width = 150,
+}: FilterSelectProps<T>) {
+  return (
+    <FilterField id={id} label={label}>
+      <Select<string>
+        id={id}
+        options={[{ value: ALL, label: 'All' }, ...options]}
+        value={value ?? ALL}
+        onChange={(v) => onChange(v === ALL ? undefined : (v as T))}
+        style={{ width }}
+      />
+    </FilterField>
+  );
+}
+
+/** A list's filters in a row, with "Clear filters" while any is set. */
+export function FilterBar({
+  hasFilters,
+  onClear,
+  children,
+}: {
+  hasFilters: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Flex gap="middle" wrap align="center">
+      {children}
+      {hasFilters && (
+        <Button type="link" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+    </Flex>
+  );
+}
