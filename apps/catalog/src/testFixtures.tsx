@@ -1,9 +1,7 @@
 /** Shared by the catalog remote's tests: the screens nested as the shell nests them, and its rows. */
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
-import { AppProviders } from '@backoffice/ui-kit';
+import { Route, type InitialEntry } from 'react-router-dom';
+import { renderInApp } from '@backoffice/ui-kit/testing';
 import {
-  createQueryClient,
   type CallDetail,
   type CallRow,
   type DiscountCodeRow,
@@ -124,27 +122,14 @@ export const notification = (i: number, overrides: Partial<NotificationRow> = {}
 
 /** The remote's five areas nested as the shell nests them (/app > area/*); `url()` is where it is now. */
 export function renderCatalog(entry: InitialEntry) {
-  let location: Location | undefined;
-  const Probe = () => {
-    location = useLocation();
-    return null;
-  };
-  const rendered = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/app">
-            <Route index element={<p>Dashboard page</p>} />
-            <Route path="manage-discount-codes/*" element={<DiscountCodesScreen />} />
-            <Route path="manage-cupon-history/*" element={<RedemptionHistoryScreen />} />
-            <Route path="email-templates/*" element={<EmailTemplatesScreen />} />
-            <Route path="calls/*" element={<CallsScreen />} />
-            <Route path="notifications/*" element={<NotificationsScreen />} />
-          </Route>
-        </Routes>
-        <Probe />
-      </MemoryRouter>
-    </AppProviders>,
+  return renderInApp(
+    entry,
+    <>
+      <Route path="manage-discount-codes/*" element={<DiscountCodesScreen />} />
+      <Route path="manage-cupon-history/*" element={<RedemptionHistoryScreen />} />
+      <Route path="email-templates/*" element={<EmailTemplatesScreen />} />
+      <Route path="calls/*" element={<CallsScreen />} />
+      <Route path="notifications/*" element={<NotificationsScreen />} />
+    </>,
   );
-  return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
 }

@@ -1,16 +1,9 @@
 /** Shared by the payments remote's tests: the screens nested as the shell nests them, and its rows. */
 export { bodyOf, failure, listReply, ok, stubApi, type Handler } from '@backoffice/shared-api/testing';
 export { buttonIn, expectRetryRecovers, headers, rowOf } from '@backoffice/ui-kit/testing';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
-import { AppProviders } from '@backoffice/ui-kit';
-import {
-  createQueryClient,
-  type PaymentMethod,
-  type PayoutRequestRow,
-  type PayoutRow,
-  type TransactionRow,
-} from '@backoffice/shared-api';
+import { Route, type InitialEntry } from 'react-router-dom';
+import { renderInApp } from '@backoffice/ui-kit/testing';
+import { type PaymentMethod, type PayoutRequestRow, type PayoutRow, type TransactionRow } from '@backoffice/shared-api';
 import TransactionsScreen from './transactions/TransactionsScreen';
 import PayoutRequestsScreen from './payout-requests/PayoutRequestsScreen';
 import PayoutsHistoryScreen from './payouts-history/PayoutsHistoryScreen';
@@ -91,26 +84,13 @@ export const paymentMethod = (i: number, overrides: Partial<PaymentMethod> = {})
 
 /** The remote's four areas nested as the shell nests them (/app > area/*); `url()` is where it is now. */
 export function renderPayments(entry: InitialEntry) {
-  let location: Location | undefined;
-  const Probe = () => {
-    location = useLocation();
-    return null;
-  };
-  const rendered = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/app">
-            <Route index element={<p>Dashboard page</p>} />
-            <Route path="transactions/*" element={<TransactionsScreen />} />
-            <Route path="payouts-requests/*" element={<PayoutRequestsScreen />} />
-            <Route path="payouts-history/*" element={<PayoutsHistoryScreen />} />
-            <Route path="payment-methods/*" element={<PaymentMethodsScreen />} />
-          </Route>
-        </Routes>
-        <Probe />
-      </MemoryRouter>
-    </AppProviders>,
+  return renderInApp(
+    entry,
+    <>
+      <Route path="transactions/*" element={<TransactionsScreen />} />
+      <Route path="payouts-requests/*" element={<PayoutRequestsScreen />} />
+      <Route path="payouts-history/*" element={<PayoutsHistoryScreen />} />
+      <Route path="payment-methods/*" element={<PaymentMethodsScreen />} />
+    </>,
   );
-  return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
 }

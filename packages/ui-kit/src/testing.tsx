@@ -1,6 +1,36 @@
-/** Helpers for the screens' unit tests (`@backoffice/ui-kit/testing`): reading tables and buttons as an admin sees them. */
-import { screen, within } from '@testing-library/react';
+/** Helpers for the screens' unit tests (`@backoffice/ui-kit/testing`): the app around a screen, and reading tables and buttons as an admin sees them. */
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
+import { createQueryClient } from '@backoffice/shared-api';
+import { AppProviders } from './host';
+
+/**
+ * A remote's screens nested as the shell nests them: `areas` are `<Route path="x/*" …>` elements
+ * placed under /app, beside a Dashboard page. `url()` is where the router is now.
+ */
+export function renderInApp(entry: InitialEntry, areas: ReactNode) {
+  let location: Location | undefined;
+  const Probe = () => {
+    location = useLocation();
+    return null;
+  };
+  const rendered = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/app">
+            <Route index element={<p>Dashboard page</p>} />
+            {areas}
+          </Route>
+        </Routes>
+        <Probe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
+}
 
 /** The header texts of the list's table, in order. */
 export const headers = () =>

@@ -233,7 +233,8 @@ describe('Email template editor', () => {
     expect(await screen.findByText(REMOVED)).toBeInTheDocument();
     const sanitised = '<p>Hi {{firstName}} <img src="x.png"> {{resetLink}}</p>';
     await waitFor(() => expect(contentField()).toHaveValue(sanitised));
-    expect(srcdoc()).toContain('<p>Hi Jane <img src="x.png"> https://example.com/reset-password?token=sample</p>');
+    // A relative image has nothing to load from in an email; the preview leaves it out.
+    expect(srcdoc()).toContain('<p>Hi Jane <img> https://example.com/reset-password?token=sample</p>');
 
     // The next save compares with what the server kept: only a real change is sent.
     await save();

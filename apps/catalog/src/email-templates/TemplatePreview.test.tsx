@@ -32,16 +32,18 @@ describe('The preview document', () => {
     expect(escapeHtml(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&#39;');
   });
 
-  it('drops scripts, frames, event handlers and script links, and keeps the rest and head styles', () => {
+  it('drops scripts, frames, event handlers, script links and relative addresses, and keeps the rest and styles', () => {
     const html =
       '<html><head><style>p{color:red}</style><meta http-equiv="refresh" content="0;url=https://evil.test"></head>' +
       '<body><p ONCLICK="x()" class="a">Hi <img src="logo.png" onerror="x()"></p>' +
       '<script>x()</script><iframe src="https://evil.test"></iframe><object data="x.swf"></object>' +
       '<a href=" JavaScript:x()">Bad</a><a href="https://example.com">Good</a>' +
-      '<a href="data:text/html,<script>x()</script>">Data</a></body></html>';
+      '<a href="data:text/html,<script>x()</script>">Data</a>' +
+      '<img src="https://cdn.example.com/logo.png"><img src="data:image/png;base64,AAAA"></body></html>';
     expect(withoutScripts(html)).toBe(
-      '<style>p{color:red}</style><p class="a">Hi <img src="logo.png"></p>' +
-        '<a>Bad</a><a href="https://example.com">Good</a><a>Data</a>',
+      '<style>p{color:red}</style><p class="a">Hi <img></p>' +
+        '<a>Bad</a><a href="https://example.com">Good</a><a>Data</a>' +
+        '<img src="https://cdn.example.com/logo.png"><img src="data:image/png;base64,AAAA">',
     );
   });
 

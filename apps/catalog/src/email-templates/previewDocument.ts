@@ -24,29 +24,36 @@ export function fillSamples(text: string, placeholders: TemplatePlaceholders, ht
 
 const DROPPED_ELEMENTS = 'script, iframe, frame, frameset, object, embed, applet, base, meta, link, portal';
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'data']);
+const EVENT_HANDLER = /([\s/"'])on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi;
 const SCRIPT_URL = /^\s*(javascript|vbscript|data\s*:\s*text\/html)/i;
+
+/** An image or link the email client could fetch: an absolute web address or an inline image. */
+const FETCHABLE = /^\s*(https?:|data:image\/|mailto:|tel:|#)/i;
 
 /**
  * The sandbox already stops scripts; removing them as well keeps the browser from reporting each
- * blocked one as a console error, and shows what the server's sanitiser will leave. Parsing with
- * DOMParser runs nothing and loads nothing.
+ * blocked one as a console error, and shows what the server's sanitiser will leave. A <template>
+ * parses inertly: nothing in it loads or runs, unlike a DOMParser document in Chromium, which
+ * fetches images and tries their handlers. Relative addresses go too: an email has no page to be
+ * relative to, and the frame's opaque origin could not load them anyway.
  */
 export function withoutScripts(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  doc.querySelectorAll(DROPPED_ELEMENTS).forEach((el) => el.remove());
-  for (const el of Array.from(doc.querySelectorAll('*'))) {
+  const template = document.createElement('template');
+  // Chromium reports every event handler it parses as a CSP violation, even in an inert
+  // <template>; most are taken out as text first, and the pass below removes any left.
+  template.innerHTML = html.replace(/<[^>]+>/g, (tag) => tag.replace(EVENT_HANDLER, '$1'));
+  const root = template.content;
+  root.querySelectorAll(DROPPED_ELEMENTS).forEach((el) => el.remove());
+  for (const el of Array.from(root.querySelectorAll('*'))) {
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
-      if (name.startsWith('on') || (URL_ATTRIBUTES.has(name) && SCRIPT_URL.test(attr.value))) {
+      const url = URL_ATTRIBUTES.has(name);
+      if (name.startsWith('on') || (url && (SCRIPT_URL.test(attr.value) || !FETCHABLE.test(attr.value)))) {
         el.removeAttribute(attr.name);
       }
     }
   }
-  // An email may style itself in its <head>; keep those rules with the body.
-  const styles = Array.from(doc.head.querySelectorAll('style'))
-    .map((s) => s.outerHTML)
-    .join('');
-  return styles + doc.body.innerHTML;
+  return template.innerHTML;
 }
 
 const PAGE_STYLE = 'margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;';

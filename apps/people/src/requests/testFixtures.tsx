@@ -1,9 +1,7 @@
 /** Shared by the Requests tests: rows and details as the server sends them, the routes, a fake socket. */
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
-import { AppProviders } from '@backoffice/ui-kit';
-import { createQueryClient, type DecisionStatus, type RequestDetail, type RequestRow } from '@backoffice/shared-api';
+import { Route, type InitialEntry } from 'react-router-dom';
+import { renderInApp } from '@backoffice/ui-kit/testing';
+import { type DecisionStatus, type RequestDetail, type RequestRow } from '@backoffice/shared-api';
 import { profileOf } from '../profile/testFixtures';
 import RequestsScreen from './RequestsScreen';
 
@@ -43,33 +41,14 @@ export const listReply = (rows: RequestRow[], total = rows.length) => ({
 
 /** The Requests screen nested as the shell nests it (/app > requests/*); `url()` is where it is now. */
 export function renderRequests(entry: InitialEntry = '/app/requests') {
-  let location: Location | undefined;
-  const Probe = () => {
-    location = useLocation();
-    return null;
-  };
-  const rendered = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/app">
-            <Route path="requests/*" element={<RequestsScreen />} />
-          </Route>
-        </Routes>
-        <Probe />
-      </MemoryRouter>
-    </AppProviders>,
+  return renderInApp(
+    entry,
+    <>
+      <Route path="requests/*" element={<RequestsScreen />} />
+    </>,
   );
-  return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
 }
 
 export { fakeSocket } from '@backoffice/shared-api/testing';
 
-/** A failed load names itself and offers Retry; `recover` lets the server answer, which Retry then shows. */
-export async function expectRetryRecovers(errorTitle: string, recover: () => void, recovered: string) {
-  // The query retries once by itself before giving up.
-  expect(await screen.findByText(errorTitle, {}, { timeout: 5000 })).toBeInTheDocument();
-  recover();
-  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByText(recovered)).toBeInTheDocument();
-}
+export { expectRetryRecovers } from '@backoffice/ui-kit/testing';
