@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { EPOCH_ISO } from '@backoffice/ui-kit';
 import { launch, newPage, signIn } from './support/browser';
 import { api, apiToken } from './support/api';
+
+/** Spec section 4: an ongoing call's end time. */
+const EPOCH_ISO = '1970-01-01T00:00:00.000Z';
 
 let browser: Browser;
 let token: string;
@@ -18,6 +20,14 @@ const columnTexts = (page: Page, index: number) =>
   table(page)
     .locator(`tbody tr td:nth-child(${index + 1})`)
     .allInnerTexts();
+/**
+ * The discount code form can clear what is typed in its first ~0.1 s on screen (a known issue, see
+ * the closing note of issue 6); no admin types that fast, so the test lets the form settle first.
+ */
+async function formSettled(page: Page) {
+  await page.getByLabel('Code name').waitFor();
+  await page.waitForTimeout(500);
+}
 /** Chromium logs refused saves (400, 409) itself; they are the answers these tests ask for. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4(00|09)/.test(e));
 
@@ -27,7 +37,8 @@ describe('the catalog remote', () => {
     await signIn(page);
     const name = `E2E${Date.now().toString(36).toUpperCase()}`;
     await page.goto('/app/manage-discount-codes');
-    await page.getByText('Showing 1 to 10 of').waitFor();
+    const codes = await api('GET', '/discountCode/getAll', { token });
+    await page.getByText(`of ${codes.total} entries`).waitFor();
     const headers = await table(page).getByRole('columnheader').allInnerTexts();
     expect(headers.map((h) => h.trim())).toEqual([
       'Discount Type',
@@ -43,9 +54,12 @@ describe('the catalog remote', () => {
     await page.waitForURL('**/manage-discount-codes/add');
     // A name another code has, in another case, is refused on the field.
     const taken = await api('GET', '/discountCode/getAll', { token, query: { limit: 1 } });
+    await formSettled(page);
     await page.getByLabel('Code name').fill(taken.data[0].codeName.toLowerCase());
     await page.getByLabel('Discount type').click();
-    await page.getByRole('option', { name: 'Promo code' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Promo code"]')
+      .click();
     await page.getByLabel('Amount').fill('7.5');
     await page.getByLabel('Redeem limit').fill('40');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -58,6 +72,7 @@ describe('the catalog remote', () => {
 
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL(/manage-discount-codes\/edit\//);
+    await formSettled(page);
     await page.getByLabel('Redeem limit').fill('60');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/manage-discount-codes\/view\//);
@@ -118,7 +133,10 @@ describe('the catalog remote', () => {
     });
     expect(await columnTexts(page, 1)).toEqual(asc.data.map((r: { discountCode: string }) => r.discountCode));
     await table(page).getByRole('button', { name: 'Discount Amount', exact: true }).click();
-    await page.waitForURL(/sortOrder=desc/);
+    // Descending is the default order, so the URL leaves it out.
+    await page.waitForURL(
+      (u) => u.searchParams.get('sortBy') === 'discountAmount' && !u.search.includes('sortOrder=asc'),
+    );
     await settled(page);
     const desc = await api('GET', '/redemption/getAll', {
       token,

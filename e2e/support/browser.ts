@@ -27,7 +27,7 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   page.on('console', (m) => {
     // Chromium itself reports a socket still connecting when a reload or Back unloads the page.
     if (m.type() === 'error' && !m.text().includes('WebSocket is closed before the connection is established')) {
-      errors.push(`console: ${m.text()}`);
+      errors.push(`console: ${m.text()} @ ${m.location().url}`);
     }
   });
   return { context, page, errors };
