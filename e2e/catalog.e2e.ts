@@ -28,6 +28,17 @@ async function formSettled(page: Page) {
   await page.getByLabel('Code name').waitFor();
   await page.waitForTimeout(500);
 }
+/** The column shows `expected` once the page in the URL has rendered (the previous rows stay while it loads). */
+async function expectColumn(page: Page, index: number, expected: string[]) {
+  let seen: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    await settled(page);
+    seen = await columnTexts(page, index);
+    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(100);
+  }
+  expect(seen).toEqual(expected);
+}
 /** Chromium logs refused saves (400, 409) itself; they are the answers these tests ask for. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4(00|09)/.test(e));
 
@@ -91,7 +102,11 @@ describe('the catalog remote', () => {
     await page.getByText(`of ${redemptions.total} entries`).waitFor();
     await page.getByRole('link', { name: 'Open in redemption history' }).click();
     await page.waitForURL(/manage-cupon-history\?value=/);
+    // The code's page showed the same count: wait for the history's own table and rows.
+    await page.getByRole('columnheader', { name: 'Redeemed At' }).waitFor();
+    await page.getByText(`Code: ${code.codeName}`).waitFor();
     await page.getByText(`of ${redemptions.total} entries`).waitFor();
+    await table(page).getByRole('cell', { name: code.codeName, exact: true }).first().waitFor();
     await settled(page);
     expect(new Set(await columnTexts(page, 1))).toEqual(new Set([code.codeName]));
     expect(unexpected(errors)).toEqual([]);
@@ -126,23 +141,29 @@ describe('the catalog remote', () => {
     // A header click sorts ascending, a second one descending.
     await table(page).getByRole('button', { name: 'Discount Amount', exact: true }).click();
     await page.waitForURL(/sortOrder=asc/);
-    await settled(page);
     const asc = await api('GET', '/redemption/getAll', {
       token,
       query: { search: word, sortBy: 'discountAmount', sortOrder: 'asc' },
     });
-    expect(await columnTexts(page, 1)).toEqual(asc.data.map((r: { discountCode: string }) => r.discountCode));
+    await expectColumn(
+      page,
+      1,
+      asc.data.map((r: { discountCode: string }) => r.discountCode),
+    );
     await table(page).getByRole('button', { name: 'Discount Amount', exact: true }).click();
     // Descending is the default order, so the URL leaves it out.
     await page.waitForURL(
       (u) => u.searchParams.get('sortBy') === 'discountAmount' && !u.search.includes('sortOrder=asc'),
     );
-    await settled(page);
     const desc = await api('GET', '/redemption/getAll', {
       token,
       query: { search: word, sortBy: 'discountAmount', sortOrder: 'desc' },
     });
-    expect(await columnTexts(page, 1)).toEqual(desc.data.map((r: { discountCode: string }) => r.discountCode));
+    await expectColumn(
+      page,
+      1,
+      desc.data.map((r: { discountCode: string }) => r.discountCode),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
