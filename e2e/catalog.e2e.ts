@@ -21,8 +21,9 @@ const columnTexts = (page: Page, index: number) =>
     .locator(`tbody tr td:nth-child(${index + 1})`)
     .allInnerTexts();
 /**
- * The discount code form can clear what is typed in its first ~0.1 s on screen (a known issue, see
- * the closing note of issue 6); no admin types that fast, so the test lets the form settle first.
+ * Text typed before the form has run its first effects (tens of milliseconds after it appears) is
+ * dropped (a known race, see the closing note of issue 6); no admin types that fast, so the test lets
+ * the form settle first.
  */
 async function formSettled(page: Page) {
   await page.getByLabel('Code name').waitFor();
