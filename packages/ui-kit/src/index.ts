@@ -24,6 +24,13 @@ export { FilterBar, FilterField, FilterSelect, type FilterSelectProps } from './
 export { ListScreen, type ListScreenProps, type ListScreenState } from './ListScreen';
 export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { LoadingOverlay, ErrorState, EmptyState, type ErrorStateProps } from './states';
+export {
+  DetailLoadState,
+  detailLoadOf,
+  type DetailLoad,
+  type DetailLoadStateProps,
+  type DetailQuery,
+} from './DetailLoadState';
 export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';
 export {
   EPOCH_ISO,

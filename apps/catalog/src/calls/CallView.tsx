@@ -7,12 +7,10 @@ import {
   Col,
   DataTable,
   Descriptions,
-  EmptyState,
-  ErrorState,
+  DetailLoadState,
   Flex,
   PageBreadcrumb,
   Row,
-  Spin,
   Tag,
   Typography,
   UserOutlined,
@@ -172,45 +170,27 @@ export function CallView() {
     </Link>
   );
 
-  let body: ReactNode;
-  if (c.notFound) {
-    body = (
-      <Card>
-        <EmptyState
-          message={
-            <Flex vertical gap="small" align="center">
-              <span>Call not found.</span>
-              {back}
-            </Flex>
-          }
-        />
-      </Card>
-    );
-  } else if (c.error) {
-    body = <ErrorState title="The call could not be loaded" message={c.error} onRetry={c.retry} />;
-  } else if (!c.call) {
-    body = (
-      <Card>
-        <Flex justify="center" role="status" aria-label="Loading" style={{ padding: 48 }}>
-          <Spin size="large" />
-        </Flex>
-      </Card>
-    );
-  } else {
-    body = <CallDetails call={c.call} />;
-  }
-
+  const { load } = c;
   return (
     <Flex vertical gap="middle">
       <PageBreadcrumb
         items={[
           { title: 'Dashboard', to: '../..' },
           { title: 'Calls', to: c.backTo },
-          ...(c.call ? [{ title: shortId(c.call._id) }] : []),
+          ...(load.state === 'ready' ? [{ title: shortId(load.data._id) }] : []),
         ]}
       />
-      {!c.notFound && back}
-      {body}
+      {load.state !== 'notFound' && back}
+      {load.state === 'ready' ? (
+        <CallDetails call={load.data} />
+      ) : (
+        <DetailLoadState
+          load={load}
+          notFound="Call not found."
+          errorTitle="The call could not be loaded"
+          back={{ to: c.backTo, label: 'Back to calls' }}
+        />
+      )}
     </Flex>
   );
 }

@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router-dom';
 import {
   CALL_SORTS,
   CALL_STATUSES,
@@ -30,12 +29,9 @@ export function useCallsListController() {
     toQuery: (base, filters) => ({ ...base, status: callStatusOf(filters.status) }),
     useList: useCallsList,
   });
-  const { search: listQuery } = useLocation();
   return {
     ...list,
     status: callStatusOf(list.filters.status),
     setStatus: (next: CallStatus | undefined) => list.setFilter('status', next),
-    /** Handed to the call view so its way back restores this page, sort and filter. */
-    linkState: { listQuery },
   };
 }

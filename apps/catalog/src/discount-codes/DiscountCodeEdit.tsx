@@ -7,5 +7,5 @@ export function DiscountCodeEdit() {
   const load = useDiscountCodeLoad();
   if (load.state !== 'ready') return <DiscountCodeLoadState load={load} />;
   // Keyed by id: another code gets a fresh form; a refetch of this one leaves the typed values alone.
-  return <DiscountCodeForm key={load.id} code={load.code} />;
+  return <DiscountCodeForm key={load.id} code={load.data} />;
 }

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Card, EmptyState, ErrorState, PageBreadcrumb, Space, Spin } from '@backoffice/ui-kit';
+import { DetailLoadState, PageBreadcrumb, Space } from '@backoffice/ui-kit';
 import { CATALOG_MESSAGES } from '@backoffice/shared-api';
 import type { DiscountCodeLoad } from './useDiscountCodeLoad';
 
@@ -13,22 +12,12 @@ export function DiscountCodeLoadState({ load }: { load: Exclude<DiscountCodeLoad
           { title: 'Discount codes', to: '..' },
         ]}
       />
-      <Card>
-        {load.state === 'loading' && (
-          <div role="status" aria-label="Loading" style={{ textAlign: 'center', padding: 48 }}>
-            <Spin size="large" />
-          </div>
-        )}
-        {load.state === 'notFound' && (
-          <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-            <EmptyState message={`${CATALOG_MESSAGES.discountCodeNotFound}.`} />
-            <Link to="..">Back to Discount codes</Link>
-          </Space>
-        )}
-        {load.state === 'error' && (
-          <ErrorState title="The discount code could not be loaded" message={load.message} onRetry={load.retry} />
-        )}
-      </Card>
+      <DetailLoadState
+        load={load}
+        notFound={`${CATALOG_MESSAGES.discountCodeNotFound}.`}
+        errorTitle="The discount code could not be loaded"
+        back={{ to: '..', label: 'Back to Discount codes' }}
+      />
     </Space>
   );
 }

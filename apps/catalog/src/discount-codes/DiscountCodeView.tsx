@@ -66,5 +66,5 @@ function DiscountCodeDetails({ code }: { code: DiscountCodeRow }) {
 export function DiscountCodeView() {
   const load = useDiscountCodeLoad();
   if (load.state !== 'ready') return <DiscountCodeLoadState load={load} />;
-  return <DiscountCodeDetails code={load.code} />;
+  return <DiscountCodeDetails code={load.data} />;
 }

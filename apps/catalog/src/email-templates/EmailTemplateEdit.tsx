@@ -1,18 +1,15 @@
-import { Link } from 'react-router-dom';
 import {
   Alert,
   ArrowLeftOutlined,
   Button,
   Card,
   Col,
-  EmptyState,
-  ErrorState,
+  DetailLoadState,
   Flex,
   Form,
   Input,
   PageBreadcrumb,
   Row,
-  Spin,
   Typography,
   theme,
 } from '@backoffice/ui-kit';
@@ -39,22 +36,12 @@ function LoadState({ load, backTo }: { load: Exclude<TemplateLoad, { state: 'rea
           { title: TITLE, to: backTo },
         ]}
       />
-      <Card>
-        {load.state === 'loading' && (
-          <Flex justify="center" role="status" aria-label="Loading" style={{ padding: 48 }}>
-            <Spin size="large" />
-          </Flex>
-        )}
-        {load.state === 'notFound' && (
-          <Flex vertical align="center">
-            <EmptyState message="Email template not found." />
-            <Link to={backTo}>Back to email templates</Link>
-          </Flex>
-        )}
-        {load.state === 'error' && (
-          <ErrorState title="The email template could not be loaded" message={load.message} onRetry={load.retry} />
-        )}
-      </Card>
+      <DetailLoadState
+        load={load}
+        notFound="Email template not found."
+        errorTitle="The email template could not be loaded"
+        back={{ to: backTo, label: 'Back to email templates' }}
+      />
     </Flex>
   );
 }
@@ -151,5 +138,5 @@ export function EmailTemplateEdit() {
   const load = useEmailTemplateLoad();
   if (load.state !== 'ready') return <LoadState load={load} backTo={load.backTo} />;
   // Keyed by id: another template gets a fresh form; a refetch of this one leaves the typing alone.
-  return <TemplateEditor key={load.template._id} template={load.template} backTo={load.backTo} />;
+  return <TemplateEditor key={load.data._id} template={load.data} backTo={load.backTo} />;
 }

@@ -1,14 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import {
   ApiError,
   UNKNOWN_ERROR_MESSAGE,
+  isUuid,
   useEmailTemplateDetail,
   useUpdateEmailTemplate,
   type EmailTemplate,
   type UpdateEmailTemplateBody,
 } from '@backoffice/shared-api';
-import { Form, useToasts, useUnsavedChangesGuard, type FormRule } from '@backoffice/ui-kit';
+import {
+  Form,
+  detailLoadOf,
+  useBackToList,
+  useToasts,
+  useUnsavedChangesGuard,
+  type DetailLoad,
+  type FormRule,
+} from '@backoffice/ui-kit';
 import { contentProblem, subjectOf, subjectProblem } from './templateChecks';
 
 export interface TemplateValues {
@@ -25,39 +34,15 @@ export const FORM_NAME = 'email-template';
 export const SAVED_MESSAGE = 'Template saved';
 export const NOTHING_CHANGED_MESSAGE = 'No changes to save';
 
-// Ids are UUIDs; anything else cannot name a template, so it is not worth a round trip.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIELDS = new Set<string>(['subject', 'content']);
 
-export type TemplateLoad =
-  | { state: 'loading' }
-  | { state: 'notFound' }
-  | { state: 'error'; message: string; retry: () => void }
-  | { state: 'ready'; template: EmailTemplate };
+export type TemplateLoad = DetailLoad<EmailTemplate>;
 
-/** The way back to the list as the admin left it (page, sort, search), when they came from it. */
-function useBackTo(): string {
-  const listQuery = (useLocation().state as { listQuery?: unknown } | null)?.listQuery;
-  return typeof listQuery === 'string' && listQuery.startsWith('?') ? `..${listQuery}` : '..';
-}
-
-/**
- * The template named by the route's `:id`. A malformed id is not asked for; the server's 400 (bad
- * id) and 404 are "not found"; anything else (network, 5xx) can be retried.
- */
+/** The template named by the route's `:id` (a malformed id is not asked for), and the way back. */
 export function useEmailTemplateLoad(): TemplateLoad & { backTo: string } {
   const { id } = useParams();
-  const valid = !!id && UUID.test(id);
-  const query = useEmailTemplateDetail(valid ? id : undefined);
-  const backTo = useBackTo();
-  if (!valid) return { state: 'notFound', backTo };
-  if (query.data) return { state: 'ready', template: query.data, backTo };
-  if (query.error) {
-    const status = query.error instanceof ApiError ? query.error.statusCode : 0;
-    if (status === 400 || status === 404) return { state: 'notFound', backTo };
-    return { state: 'error', message: query.error.message, retry: () => void query.refetch(), backTo };
-  }
-  return { state: 'loading', backTo };
+  const load = detailLoadOf(id, useEmailTemplateDetail(isUuid(id) ? id : undefined));
+  return { ...load, backTo: useBackToList() };
 }
 
 const valuesOf = (t: EmailTemplate): TemplateValues => ({ subject: t.subject, content: t.content });

@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router-dom';
 import {
   EMAIL_TEMPLATE_SORTS,
   useEmailTemplatesList,
@@ -10,16 +9,10 @@ import { useListController } from '@backoffice/ui-kit';
 
 /** The Email templates list's logic: URL-kept page, sort and search in; rows and handlers out. */
 export function useEmailTemplatesListController() {
-  const list = useListController<EmailTemplateSort, EmailTemplateListQuery, EmailTemplateRow>({
+  return useListController<EmailTemplateSort, EmailTemplateListQuery, EmailTemplateRow>({
     sorts: EMAIL_TEMPLATE_SORTS,
     // The contract's default: the list shows when each template last changed, not when it was made.
     defaultSort: 'updatedAt',
     useList: useEmailTemplatesList,
   });
-  const { search: listQuery } = useLocation();
-  return {
-    ...list,
-    /** Handed to the editor so its way back restores this page, sort and search. */
-    linkState: { listQuery },
-  };
 }

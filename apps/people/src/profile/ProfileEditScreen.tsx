@@ -9,5 +9,5 @@ export function ProfileEditScreen({ kind }: { kind: PersonKind }) {
   const load = useProfileLoad(kind);
   if (load.state !== 'ready') return <ProfileLoadState load={load} names={PERSON_KINDS[kind]} />;
   // Keyed by id: another profile gets a fresh form; a refetch of this one leaves the typed values alone.
-  return <ProfileForm key={load.id} kind={kind} profile={load.profile} />;
+  return <ProfileForm key={load.id} kind={kind} profile={load.data} />;
 }

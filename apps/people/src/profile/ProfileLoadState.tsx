@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Card, EmptyState, ErrorState, PageBreadcrumb, Space, Spin } from '@backoffice/ui-kit';
+import { DetailLoadState, PageBreadcrumb, Space } from '@backoffice/ui-kit';
 import type { PersonKindInfo } from './personKinds';
 import type { ProfileLoad } from './useProfileLoad';
 
@@ -19,22 +18,12 @@ export function ProfileLoadState({
           { title: names.many, to: '..' },
         ]}
       />
-      <Card>
-        {load.state === 'loading' && (
-          <div role="status" aria-label="Loading" style={{ textAlign: 'center', padding: 48 }}>
-            <Spin size="large" />
-          </div>
-        )}
-        {load.state === 'notFound' && (
-          <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-            <EmptyState message={`${names.one} not found.`} />
-            <Link to="..">Back to {names.many}</Link>
-          </Space>
-        )}
-        {load.state === 'error' && (
-          <ErrorState title={`${names.one} could not be loaded`} message={load.message} onRetry={load.retry} />
-        )}
-      </Card>
+      <DetailLoadState
+        load={load}
+        notFound={`${names.one} not found.`}
+        errorTitle={`${names.one} could not be loaded`}
+        back={{ to: '..', label: `Back to ${names.many}` }}
+      />
     </Space>
   );
 }

@@ -16,7 +16,7 @@ export function ProfileScreen({ kind }: { kind: PersonKind }) {
   const navigate = useNavigate();
   const names = PERSON_KINDS[kind];
   if (load.state !== 'ready') return <ProfileLoadState load={load} names={names} />;
-  const { profile } = load;
+  const profile = load.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageBreadcrumb

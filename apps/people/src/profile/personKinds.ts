@@ -14,10 +14,3 @@ export const PERSON_KINDS: Record<PersonKind, PersonKindInfo> = {
   fan: { kind: 'fan', one: 'Fan', many: 'Fans', lower: 'fan' },
   influencer: { kind: 'influencer', one: 'Influencer', many: 'Influencers', lower: 'influencer' },
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are UUIDs (contract `Id`); anything else cannot name a user, so it is not even asked for. */
-export function isPersonId(id: string | undefined): id is string {
-  return !!id && UUID.test(id);
-}

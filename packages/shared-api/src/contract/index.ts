@@ -13,3 +13,4 @@ export * from '../constants/realtime';
 export * from '../constants/profile';
 export * from '../constants/payments';
 export * from '../constants/catalog';
+export * from '../constants/ids';

@@ -6,3 +6,4 @@ export { useListController, type ListControllerOptions, type ListQueryResult } f
 export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthForm';
 export { HostRoot } from './HostRoot';
 export { useUnsavedChangesGuard, LEAVE_TITLE, leaveContent } from './useUnsavedChangesGuard';
+export { useBackToList } from './useBackToList';

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { useUrlListState, type UrlListState } from './useUrlListState';
 
 /** What a list's query hook returns (react-query's result, narrowed to what a list screen reads). */
@@ -56,6 +57,7 @@ export function useListController<S extends string, Q extends Partial<BaseListQu
   };
   const query = opts.toQuery ? opts.toQuery(base, url.filters) : (base as Q);
   const result = opts.useList(query);
+  const { search } = useLocation();
   return {
     ...url,
     sortBy,
@@ -67,5 +69,7 @@ export function useListController<S extends string, Q extends Partial<BaseListQu
     loading: result.isFetching,
     error: result.error ? result.error.message : undefined,
     retry: () => void result.refetch(),
+    /** State for a row's link, so that the page it opens can go back to this page, sort and search (useBackToList). */
+    linkState: { listQuery: search },
   };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isUuid } from '@backoffice/shared-api/contract';
 
 /**
  * Bearer tokens are HS256 JWTs naming a server-side session. The signature rejects forged or
@@ -15,8 +16,6 @@ export interface TokenClaims {
   exp: number;
   iat: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -37,7 +36,7 @@ export function verifyToken(secret: Buffer, token: string, nowSeconds = Date.now
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
     const claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
-    if (!UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid)) || typeof claims.exp !== 'number') return null;
+    if (!isUuid(String(claims.sub)) || !isUuid(String(claims.sid)) || typeof claims.exp !== 'number') return null;
     return claims.exp > nowSeconds ? claims : null;
   } catch {
     return null;

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
+  isUuid,
   CATALOG_MESSAGES,
   type CallDetail,
   type CallListQuery,
@@ -59,7 +60,6 @@ const SORTS: Record<CallSort, SortSpec> = {
   status: { by: [sql`c.status`, sql`c.created_at`] },
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The first characters of a call id, as the screens show it ("1a2b3c4d…"). */
 const ID_PREFIX = /^[0-9a-f][0-9a-f-]{0,34}$/;
 
@@ -69,7 +69,7 @@ const ID_PREFIX = /^[0-9a-f][0-9a-f-]{0,34}$/;
  */
 function idMatch(search: string): ((column: string) => Expression<SqlBool>) | undefined {
   const s = search.toLowerCase();
-  if (UUID.test(s)) return (column) => sql<boolean>`${sql.ref(column)} = ${s}::uuid`;
+  if (isUuid(s)) return (column) => sql<boolean>`${sql.ref(column)} = ${s}::uuid`;
   // id::text is lower case hex and dashes; the prefix holds neither % nor _
   if (ID_PREFIX.test(s)) return (column) => sql<boolean>`${sql.ref(column)}::text LIKE ${`${s}%`}`;
   return undefined;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  isUuid,
   REDEMPTION_DEFAULTS,
   type RedemptionListQuery,
   type RedemptionRecord,
@@ -26,8 +27,6 @@ const SORT_COLUMNS: Record<RedemptionSort, string> = {
  */
 const NULLABLE_SORTS: ReadonlySet<RedemptionSort> = new Set(['displayName', 'discountCode', 'discountCodeType']);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function listRedemptions(
   db: Kysely<DB>,
   q: RedemptionListQuery,
@@ -49,7 +48,7 @@ export async function listRedemptions(
   }
   if (filter) {
     // The filter names one code, by id (links from a code's page) or by its code name.
-    base = UUID.test(filter) ? base.where('r.discount_code_id', '=', filter) : base.where('dc.code_name', '=', filter);
+    base = isUuid(filter) ? base.where('r.discount_code_id', '=', filter) : base.where('dc.code_name', '=', filter);
   }
 
   const [rows, count] = await Promise.all([
