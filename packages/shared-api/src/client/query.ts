@@ -6,6 +6,7 @@ import type {
   PayoutListQuery,
   PayoutRequestListQuery,
   TransactionListQuery,
+  TransactionTotalsQuery,
 } from '../contract/payments';
 import type {
   CallListQuery,
@@ -60,6 +61,7 @@ export const queryKeys = {
   transactions: {
     all: ['transactions'] as const,
     list: (params: TransactionListQuery) => ['transactions', 'list', params] as const,
+    totals: (params: TransactionTotalsQuery) => ['transactions', 'totals', params] as const,
   },
   payoutRequests: {
     all: ['payoutRequests'] as const,
@@ -93,5 +95,11 @@ export const queryKeys = {
     all: ['notifications'] as const,
     list: (params: NotificationListQuery) => ['notifications', 'list', params] as const,
     unreadCount: ['notifications', 'unreadCount'] as const,
+  },
+  /** The signed-in admin's own profile (the setting screen). */
+  adminProfile: ['adminProfile'] as const,
+  dashboard: {
+    all: ['dashboard'] as const,
+    summary: (timeZone: string) => ['dashboard', 'summary', timeZone] as const,
   },
 };

@@ -14,3 +14,13 @@ export const AUTH_MESSAGES = {
   missingToken: 'Authentication required',
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
 } as const;
+
+/** The setting screen's messages (the admin's own profile and availability). */
+export const ADMIN_MESSAGES = {
+  profile: 'Profile',
+  profileUpdated: 'Profile updated',
+  nowAvailable: 'You are now available',
+  nowUnavailable: 'You are now not available',
+  dashboard: 'Dashboard',
+  badTimeZone: 'Choose a time zone from the list',
+} as const;

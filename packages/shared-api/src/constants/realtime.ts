@@ -5,10 +5,12 @@
 export const SOCKET_EVENTS = {
   /** client -> server: `{ token }` */
   authenticate: 'authenticate',
-  /** server -> client: `{ _id }` once the token was accepted */
+  /** server -> client: `{ _id, availabilityStatus }` once the token was accepted (the stored availability) */
   authenticated: 'authenticated',
   /** server -> client: `{ message }` before the server drops a socket it will not serve */
   unauthorized: 'unauthorized',
+  /** server -> one admin's own sockets (every tab): their profile or availability changed (an AdminProfile) */
+  adminUpdated: 'admin:updated',
   /** server -> admins: a new notification */
   notificationCreated: 'notification:new',
   /** server -> admins: notifications were marked read (`{ _id?, unReadCount }`; no _id: all of them) */

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AvailabilityStatus } from './enums';
 import { Id, Timestamp } from './common';
+import { PICTURE_PATTERN, PROFILE_LIMITS } from '../constants/profile';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
@@ -52,6 +53,33 @@ export const AdminProfile = Type.Object(
   { additionalProperties: false },
 );
 export type AdminProfile = Static<typeof AdminProfile>;
+
+/**
+ * What the setting screen saves of the admin's own profile: every field, each time. The picture is
+ * a data URL as on user profiles (or empty); the time zone one the server knows.
+ */
+export const UpdateAdminProfileBody = Type.Object(
+  {
+    firstName: Type.String({ minLength: 1, maxLength: PROFILE_LIMITS.nameMax }),
+    lastName: Type.String({ minLength: 1, maxLength: PROFILE_LIMITS.nameMax }),
+    email: Type.String({ format: 'email', maxLength: PROFILE_LIMITS.emailMax }),
+    bio: Type.String({ maxLength: PROFILE_LIMITS.bioMax }),
+    mainProfilePicture: Type.String({
+      maxLength: PROFILE_LIMITS.pictureMaxChars,
+      pattern: `(^$)|(${PICTURE_PATTERN})`,
+    }),
+    timeZone: Type.String({ minLength: 1, maxLength: PROFILE_LIMITS.timeZoneMax }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateAdminProfileBody = Static<typeof UpdateAdminProfileBody>;
+
+/** The availability switch of the setting screen: '1' available, '0' not (spec section 3). */
+export const UpdateAvailabilityBody = Type.Object(
+  { availabilityStatus: AvailabilityStatus },
+  { additionalProperties: false },
+);
+export type UpdateAvailabilityBody = Static<typeof UpdateAvailabilityBody>;
 
 export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;

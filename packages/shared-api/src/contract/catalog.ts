@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Dollars, Id, ListQuery, Timestamp } from './common';
+import { CreatedRange, Dollars, Id, ListQuery, Timestamp } from './common';
 import {
   CallStatus,
   DiscountCodeStatus,
@@ -182,6 +182,8 @@ export type CallRow = Static<typeof CallRow>;
 
 export const CallListQuery = ListQuery(CALL_SORTS, 'createdAt', {
   status: Type.Optional(CallStatus),
+  /** When the call was requested (its Date column). */
+  ...CreatedRange,
 });
 export type CallListQuery = Static<typeof CallListQuery>;
 

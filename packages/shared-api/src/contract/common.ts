@@ -51,6 +51,18 @@ export const Timestamp = Type.String({ format: 'date-time' });
 /** Dollars with 2 decimals; the server keeps integer cents and converts at the edge. */
 export const Dollars = Type.Number({ description: 'US dollars, 2 decimals' });
 
+/**
+ * The created-on range a list can be narrowed to (what the dashboard's "today", "this week" and
+ * "this month" cards link to): both ends inclusive, as instants; the screens send the bounds of
+ * the admin's local days.
+ */
+export const CreatedRange = {
+  /** Created at or after this instant. */
+  from: Type.Optional(Timestamp),
+  /** Created at or before this instant. */
+  to: Type.Optional(Timestamp),
+};
+
 export const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 export type SortOrder = Static<typeof SortOrder>;
 

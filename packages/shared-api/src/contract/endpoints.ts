@@ -9,8 +9,11 @@ import {
   LoggedInAdmin,
   ResetPasswordBody,
   SignInBody,
+  UpdateAdminProfileBody,
+  UpdateAvailabilityBody,
   VerifyResetPasswordTokenQuery,
 } from './auth';
+import { DashboardQuery, DashboardSummary } from './dashboard';
 import { Type } from '@sinclair/typebox';
 import {
   Category,
@@ -47,6 +50,8 @@ import {
   TransactionExportQuery,
   TransactionListQuery,
   TransactionRow,
+  TransactionTotals,
+  TransactionTotalsQuery,
   UpdatePaymentMethodBody,
 } from './payments';
 import {
@@ -101,6 +106,35 @@ export const endpoints = {
     summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
     body: SignInBody,
     reply: Ok(LoggedInAdmin),
+  }),
+  updateAdminProfile: endpoint({
+    method: 'PATCH',
+    path: API_PATHS.updateAdminProfile,
+    auth: true,
+    tag: 'auth',
+    summary:
+      "Save the signed-in admin's own profile (names, email, bio, picture, time zone); their other tabs get it over the socket as admin:updated",
+    body: UpdateAdminProfileBody,
+    reply: Ok(AdminProfile),
+  }),
+  updateAvailability: endpoint({
+    method: 'PATCH',
+    path: API_PATHS.updateAvailability,
+    auth: true,
+    tag: 'auth',
+    summary: "Set the signed-in admin's availability ('1' available, '0' not), kept on the server",
+    body: UpdateAvailabilityBody,
+    reply: Ok(AdminProfile),
+  }),
+  getDashboard: endpoint({
+    method: 'GET',
+    path: API_PATHS.getDashboard,
+    auth: true,
+    tag: 'dashboard',
+    summary:
+      'Every figure of the dashboard in one reply, in the days of `timeZone`: what waits for a decision, calls, revenue, fees, new fans, redemptions, 30-day charts and the newest requests. A figure that could not be computed is null',
+    querystring: DashboardQuery,
+    reply: Ok(DashboardSummary),
   }),
   getUserProfile: endpoint({
     method: 'GET',
@@ -293,6 +327,16 @@ export const endpoints = {
       'Payments, paged; search matches the payer (name, display name, email) and the transaction id; filters: status, type, created-on range',
     querystring: TransactionListQuery,
     reply: OkList(TransactionRow),
+  }),
+  getTransactionTotals: endpoint({
+    method: 'GET',
+    path: API_PATHS.getTransactionTotals,
+    auth: true,
+    tag: 'payments',
+    summary:
+      'What the payments the list selects (same search and filters) add up to: count, amount, payable amount and platform fee',
+    querystring: TransactionTotalsQuery,
+    reply: Ok(TransactionTotals),
   }),
   exportTransactions: endpoint({
     method: 'GET',

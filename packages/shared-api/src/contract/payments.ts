@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Dollars, Id, ListQuery, Search, Timestamp } from './common';
+import { CreatedRange, Dollars, Id, ListQuery, Search, Timestamp } from './common';
 import { DecisionStatus, TransactionStatus, TransactionType } from './enums';
 import { AdminRef } from './people';
 import {
@@ -46,14 +46,33 @@ export type TransactionRow = Static<typeof TransactionRow>;
 const TransactionFilters = {
   status: Type.Optional(TransactionStatus),
   type: Type.Optional(TransactionType),
-  /** Created at or after this instant. */
-  from: Type.Optional(Timestamp),
-  /** Created at or before this instant. */
-  to: Type.Optional(Timestamp),
+  ...CreatedRange,
 };
 
 export const TransactionListQuery = ListQuery(TRANSACTION_SORTS, 'createdAt', TransactionFilters);
 export type TransactionListQuery = Static<typeof TransactionListQuery>;
+
+/** The rows the list's search and filters select, whatever the page. */
+export const TransactionTotalsQuery = Type.Object(
+  { search: Type.Optional(Search), ...TransactionFilters },
+  { additionalProperties: false },
+);
+export type TransactionTotalsQuery = Static<typeof TransactionTotalsQuery>;
+
+/**
+ * What the selected payments add up to (spec section 9 names totalTransactionAmount a currency
+ * field): the sums the dashboard's revenue and platform fee cards show, for the list they link to.
+ */
+export const TransactionTotals = Type.Object(
+  {
+    count: Type.Integer({ minimum: 0 }),
+    totalTransactionAmount: Dollars,
+    totalPayableAmount: Dollars,
+    totalPlatformFee: Dollars,
+  },
+  { additionalProperties: false },
+);
+export type TransactionTotals = Static<typeof TransactionTotals>;
 
 /** Every row the list's filters, search and sort select, without paging; dates in `timeZone`. */
 export const TransactionExportQuery = Type.Object(

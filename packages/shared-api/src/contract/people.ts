@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Dollars, Id, ListQuery, Page, Limit, Search, Timestamp } from './common';
+import { CreatedRange, Dollars, Id, ListQuery, Page, Limit, Search, Timestamp } from './common';
 import { DecisionStatus, UserStatus } from './enums';
 import {
   FAN_DETAIL_SECTIONS,
@@ -110,6 +110,8 @@ export type FanRow = Static<typeof FanRow>;
 
 export const FanListQuery = ListQuery(FAN_SORTS, 'createdAt', {
   status: Type.Optional(UserStatus),
+  /** When the fan joined. */
+  ...CreatedRange,
 });
 export type FanListQuery = Static<typeof FanListQuery>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Dollars, Id, ListQuery, MAX_SEARCH_LENGTH } from './common';
+import { CreatedRange, Dollars, Id, ListQuery, MAX_SEARCH_LENGTH } from './common';
 import { REDEMPTION_DEFAULTS, REDEMPTION_SORTS, type RedemptionSort } from '../constants/lists';
 
 export { REDEMPTION_DEFAULTS, REDEMPTION_SORTS, type RedemptionSort };
@@ -22,5 +22,7 @@ export type RedemptionRecord = Static<typeof RedemptionRecord>;
 export const RedemptionListQuery = ListQuery(REDEMPTION_SORTS, 'createdAt', {
   /** A discount code's id or its code name: only that code's redemptions. */
   filterValue: Type.Optional(Type.String({ maxLength: MAX_SEARCH_LENGTH })),
+  /** When the code was redeemed. */
+  ...CreatedRange,
 });
 export type RedemptionListQuery = Static<typeof RedemptionListQuery>;
