@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       scale: config.seed.scale,
       adminEmail: config.seed.adminEmail,
       adminPassword: config.seed.adminPassword,
+      now: new Date(),
       log: (m) => console.log(m),
     });
     if (result.seeded)

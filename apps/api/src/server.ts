@@ -23,6 +23,7 @@ import { discountCodeRoutes } from './modules/discount-codes/routes';
 import { callRoutes } from './modules/calls/routes';
 import { emailTemplateRoutes } from './modules/email-templates/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
 
 export interface BuildOptions {
@@ -149,6 +150,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await api.register(callRoutes(context, authenticate));
       await api.register(emailTemplateRoutes(context, authenticate));
       await api.register(notificationRoutes(context, authenticate));
+      await api.register(dashboardRoutes(context, authenticate));
     },
     { prefix: API_BASE_PATH },
   );

@@ -1,6 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@backoffice/shared-api/contract';
 import { startTestApi, type TestApi } from './helpers/test-api';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { TEST_ADMIN } from './helpers/constants';
 import { adminSocket as authenticated, nextEvent as next, openSocket as open } from './helpers/sockets';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
@@ -79,6 +81,40 @@ describe('realtime', () => {
       await expect(got).resolves.toEqual({ _id: 'r1' });
     } finally {
       s.disconnect();
+    }
+  });
+
+  it("an event for one admin reaches that admin's sockets on another instance, and no other admin's", async () => {
+    const signedIn = await b.call('POST', '/admin/signIn', {
+      body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword },
+    });
+    const adminId: string = signedIn.body.data._id;
+    await b.database.db
+      .insertInto('admins')
+      .values({
+        first_name: 'Otto',
+        last_name: 'Other',
+        email: 'other.redis@test.local',
+        password_hash: await hashPassword('Other-Admin-Password-1'),
+      })
+      .execute();
+    const mine = await authenticated(b, signedIn.body.data.token);
+    const other = await authenticated(b, await b.signIn('other.redis@test.local', 'Other-Admin-Password-1'));
+    try {
+      let leaked = false;
+      other.on(SOCKET_EVENTS.adminUpdated, () => (leaked = true));
+      const got = next(mine, SOCKET_EVENTS.adminUpdated);
+      await new Promise((r) => setTimeout(r, 200));
+      a.server.realtime.toAdmin(adminId, SOCKET_EVENTS.adminUpdated, { _id: adminId });
+      await expect(got).resolves.toEqual({ _id: adminId });
+      // events reach a socket in the order they were published: this one follows the one above
+      const marker = next(other, 'test:marker');
+      a.server.realtime.toAdmins('test:marker', {});
+      await marker;
+      expect(leaked).toBe(false);
+    } finally {
+      mine.disconnect();
+      other.disconnect();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { SortOrder } from '@backoffice/shared-api/contract';
+import { PAYMENT_MESSAGES, type SortOrder } from '@backoffice/shared-api/contract';
+import { badRequest } from './http-errors';
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */
 export function containsPattern(search: string): string {
@@ -53,4 +54,36 @@ export async function pageAndCount<D, T extends keyof D, O, FD, FT extends keyof
   for (const c of columns) q = q.orderBy(sql.ref(c), p.order);
   const [found, total] = await Promise.all([q.execute(), countRows(filtered)]);
   return { rows: found, total };
+}
+
+/** The created-on range of a list query (the contract's CreatedRange): instants, both ends included. */
+export interface CreatedRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Narrows a list to the rows whose `column` lies in the range, both ends included. Refuses, on the
+ * field, what the schema lets through but PostgreSQL cannot take or can never match.
+ */
+export function withinRange<D, T extends keyof D, O>(
+  qb: SelectQueryBuilder<D, T, O>,
+  column: string,
+  range: CreatedRange,
+): SelectQueryBuilder<D, T, O> {
+  for (const field of ['from', 'to'] as const) {
+    // The date-time format allows year 0000, which PostgreSQL refuses (there is no year 0).
+    if (range[field]?.startsWith('0000')) {
+      const message = `${field} must be a valid date-time`;
+      throw badRequest(message, { [field]: message });
+    }
+  }
+  if (range.from && range.to && Date.parse(range.from) > Date.parse(range.to)) {
+    throw badRequest(PAYMENT_MESSAGES.badDateRange, { from: PAYMENT_MESSAGES.badDateRange });
+  }
+  let q = qb;
+  // As text, not Date: the database reads the microseconds an ISO bound may carry, which Date drops.
+  if (range.from) q = q.where(sql<boolean>`${sql.ref(column)} >= ${range.from}`);
+  if (range.to) q = q.where(sql<boolean>`${sql.ref(column)} <= ${range.to}`);
+  return q;
 }

@@ -9,12 +9,15 @@ import type { AuthenticatedAdmin } from '../modules/auth/authenticate';
 export interface Realtime {
   /** Sends an event to every signed-in admin, on every API instance when Redis is configured. */
   toAdmins(event: string, payload: unknown): void;
+  /** Sends an event to one admin's own sockets (each of their tabs), on every API instance too. */
+  toAdmin(adminId: string, event: string, payload: unknown): void;
   /** Drops the sockets of a revoked session (logout, password change), on every instance. */
   disconnectSession(sessionId: string): void;
   close(): Promise<void>;
 }
 
 const ADMINS = 'admins';
+const adminRoom = (id: string) => `admin:${id}`;
 const sessionRoom = (id: string) => `session:${id}`;
 
 export interface RealtimeOptions {
@@ -68,14 +71,17 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
         return;
       }
       clearTimeout(timer);
-      await socket.join([ADMINS, `admin:${admin.id}`, sessionRoom(admin.sessionId)]);
-      socket.emit(SOCKET_EVENTS.authenticated, { _id: admin.id });
+      await socket.join([ADMINS, adminRoom(admin.id), sessionRoom(admin.sessionId)]);
+      socket.emit(SOCKET_EVENTS.authenticated, { _id: admin.id, availabilityStatus: admin.availabilityStatus });
     });
   });
 
   return {
     toAdmins(event, payload) {
       io.to(ADMINS).emit(event, payload);
+    },
+    toAdmin(adminId, event, payload) {
+      io.to(adminRoom(adminId)).emit(event, payload);
     },
     disconnectSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);

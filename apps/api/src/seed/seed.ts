@@ -2,7 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
-import { generateSeedData, SEEDED_ADMIN_CREATED_AT, seededAdminId, type SeedData } from './generate';
+import {
+  generateSeedData,
+  ONGOING_ENDED_AT,
+  REFERENCE_INSTANT,
+  SEEDED_ADMIN_CREATED_AT,
+  seededAdminId,
+  type SeedData,
+} from './generate';
 
 export { ONGOING_ENDED_AT, REFERENCE_INSTANT, SEED_FIXTURES, seedCounts } from './generate';
 
@@ -11,6 +18,12 @@ export interface SeedOptions {
   scale: number;
   adminEmail: string;
   adminPassword: string;
+  /**
+   * Where the demo's "now" lands. The rows are generated against a fixed instant (so a scale always
+   * gives the same data); the server moves them to the moment it seeds, so that the dashboard's
+   * "today" and "this month" and the ongoing calls look as they would live. Left out: unmoved.
+   */
+  now?: Date;
   log?: (msg: string) => void;
 }
 
@@ -44,6 +57,32 @@ export const TABLE_ORDER: ReadonlyArray<keyof SeedData> = [
   'redemptions',
   'notifications',
 ];
+
+/**
+ * Moves every timestamp of the demo data by the time between its reference instant and `now`, all
+ * by the same amount, so every interval within the data (a call's length, a decision's delay) is
+ * kept. An ongoing call's epoch end time is not a time and stays the epoch (spec section 4).
+ */
+export async function shiftSeedDates(trx: Kysely<DB>, now: Date): Promise<void> {
+  const seconds = (now.getTime() - Date.parse(REFERENCE_INSTANT)) / 1000;
+  if (seconds === 0) return;
+  const tables: string[] = ['admins', ...TABLE_ORDER];
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND data_type = 'timestamp with time zone'
+      AND table_name = ANY(${tables}::text[])
+    ORDER BY table_name, ordinal_position`.execute(trx);
+  const byTable = new Map<string, string[]>();
+  for (const r of rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
+  const shift = sql`make_interval(secs => ${seconds})`;
+  for (const [table, columns] of byTable) {
+    const sets = columns.map(
+      (c) =>
+        sql`${sql.ref(c)} = CASE WHEN ${sql.ref(c)} = ${ONGOING_ENDED_AT}::timestamptz THEN ${sql.ref(c)} ELSE ${sql.ref(c)} + ${shift} END`,
+    );
+    await sql`UPDATE ${sql.table(table)} SET ${sql.join(sets)}`.execute(trx);
+  }
+}
 
 async function hasSeedRun(db: Kysely<DB>): Promise<boolean> {
   const row = await db.selectFrom('seed_runs').select('name').where('name', '=', SEED_RUN_NAME).executeTakeFirst();
@@ -168,6 +207,11 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertBatched(trx, table, rows as readonly Insertable<DB[typeof table]>[]);
       inserted[table] = rows.length;
       log(`seed: ${table} ${rows.length} rows (${elapsed()} ms)`);
+    }
+    // Before the indexes come back: rewriting rows is cheaper without them.
+    if (opts.now) {
+      await shiftSeedDates(trx, opts.now);
+      log(`seed: moved the demo's dates to ${opts.now.toISOString()} (${elapsed()} ms)`);
     }
     for (const def of indexes) await sql.raw(def).execute(trx);
     log(`seed: rebuilt ${indexes.length} indexes (${elapsed()} ms)`);

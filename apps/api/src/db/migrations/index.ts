@@ -3,6 +3,7 @@ import * as initial from './0001_initial';
 import * as people from './0002_people';
 import * as payments from './0003_payments';
 import * as catalog from './0004_catalog';
+import * as dashboard from './0005_dashboard';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_people': people,
   '0003_payments': payments,
   '0004_catalog': catalog,
+  '0005_dashboard': dashboard,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

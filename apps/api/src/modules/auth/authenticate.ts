@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES } from '@backoffice/shared-api/contract';
+import { AUTH_MESSAGES, type AvailabilityStatus } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { unauthorized } from '../../lib/http-errors';
 import { verifyToken } from './tokens';
@@ -8,6 +8,8 @@ import { verifyToken } from './tokens';
 export interface AuthenticatedAdmin {
   id: string;
   sessionId: string;
+  /** As stored when the token was checked: the socket tells a new tab whether its admin is available. */
+  availabilityStatus: AvailabilityStatus;
 }
 
 declare module 'fastify' {
@@ -21,14 +23,17 @@ export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string
   const claims = verifyToken(secret, token);
   if (!claims) return null;
   const session = await db
-    .selectFrom('admin_sessions')
-    .select(['id', 'admin_id'])
-    .where('id', '=', claims.sid)
-    .where('admin_id', '=', claims.sub)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admins as a', 'a.id', 's.admin_id')
+    .select(['s.id', 's.admin_id', 'a.availability_status'])
+    .where('s.id', '=', claims.sid)
+    .where('s.admin_id', '=', claims.sub)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
-  return session ? { id: session.admin_id, sessionId: session.id } : null;
+  return session
+    ? { id: session.admin_id, sessionId: session.id, availabilityStatus: session.availability_status }
+    : null;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

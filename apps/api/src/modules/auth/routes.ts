@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, endpoints } from '@backoffice/shared-api/contract';
+import {
+  ADMIN_MESSAGES,
+  AUTH_MESSAGES,
+  SOCKET_EVENTS,
+  endpoints,
+  type AdminProfile,
+} from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { AuthService, type AuthLimits } from './service';
 import type { AuthenticatedAdmin } from './authenticate';
+import { updateAdminProfile, updateAvailability } from './profile';
 
 const adminOf = (request: FastifyRequest): AuthenticatedAdmin => request.admin as AuthenticatedAdmin;
 
@@ -19,6 +26,29 @@ export function authRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) =>
       app,
       endpoints.getUserProfile,
       async (req) => ({ message: 'Profile', data: await auth.profile(adminOf(req).id) }),
+      opts,
+    );
+    // The admin's other tabs (the header's name, the availability switch) follow without a reload.
+    const toOwnTabs = (profile: AdminProfile) => ctx.realtime.toAdmin(profile._id, SOCKET_EVENTS.adminUpdated, profile);
+    route(
+      app,
+      endpoints.updateAdminProfile,
+      async (req) => {
+        const data = await updateAdminProfile(ctx.db, adminOf(req).id, req.body);
+        toOwnTabs(data);
+        return { message: ADMIN_MESSAGES.profileUpdated, data };
+      },
+      opts,
+    );
+    route(
+      app,
+      endpoints.updateAvailability,
+      async (req) => {
+        const data = await updateAvailability(ctx.db, adminOf(req).id, req.body.availabilityStatus);
+        toOwnTabs(data);
+        const message = data.availabilityStatus === '1' ? ADMIN_MESSAGES.nowAvailable : ADMIN_MESSAGES.nowUnavailable;
+        return { message, data };
+      },
       opts,
     );
     route(app, endpoints.forgotPassword, async (req) => {

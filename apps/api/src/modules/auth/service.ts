@@ -6,12 +6,13 @@ import {
   type LoggedInAdmin,
 } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
-import { badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { renderTemplate } from '../mail/mailer';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashResetToken, newResetToken, signToken } from './tokens';
 import type { AuthenticatedAdmin } from './authenticate';
+import { getAdminProfile } from './profile';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -94,20 +95,8 @@ export class AuthService {
     };
   }
 
-  async profile(adminId: string): Promise<AdminProfile> {
-    const a = await this.ctx.db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirst();
-    if (!a) throw notFound('Admin not found');
-    return {
-      _id: a.id,
-      firstName: a.first_name,
-      lastName: a.last_name,
-      email: a.email,
-      bio: a.bio,
-      isEmailVerified: a.is_email_verified,
-      mainProfilePicture: a.main_profile_picture,
-      timeZone: a.time_zone,
-      availabilityStatus: a.availability_status,
-    };
+  profile(adminId: string): Promise<AdminProfile> {
+    return getAdminProfile(this.ctx.db, adminId);
   }
 
   /** Same reply, same work on the request path, whether or not the email belongs to an admin. */

@@ -24,6 +24,7 @@ import {
   isoOrNull,
   normaliseSearch,
   offsetOf,
+  withinRange,
 } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
 
@@ -80,7 +81,7 @@ function idMatch(search: string): ((column: string) => Expression<SqlBool>) | un
  * cheaply. The search finds the parties through users' trigram indexes, then their calls through
  * the calls' host and receiver indexes; a call id is found whole or by its first characters.
  */
-function filteredCalls(db: Kysely<DB>, q: Pick<CallListQuery, 'search' | 'status'>) {
+export function filteredCalls(db: Kysely<DB>, q: Pick<CallListQuery, 'search' | 'status' | 'from' | 'to'>) {
   let base = db.selectFrom('video_calls as c');
   const search = normaliseSearch(q.search);
   if (search) {
@@ -109,7 +110,8 @@ function filteredCalls(db: Kysely<DB>, q: Pick<CallListQuery, 'search' | 'status
     }
   }
   if (q.status) base = base.where('c.status', '=', q.status);
-  return base;
+  // When the call was requested, the list's Date column.
+  return withinRange(base, 'c.created_at', q);
 }
 
 /** The selected calls with both parties: every column a row of the list shows. */

@@ -17,7 +17,7 @@ import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { alreadyDecided } from '../../lib/decisions';
-import { containsPattern, ilike, iso, isoOrNull, listParamsOf, pageAndCount } from '../../lib/list';
+import { containsPattern, ilike, iso, isoOrNull, listParamsOf, normaliseSearch, pageAndCount } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 import { renderTemplate } from '../mail/mailer';
 import { personSearch } from '../people/user-list';
@@ -127,22 +127,33 @@ function toPayoutRequestRow(r: RequestRecord): PayoutRequestRow {
   };
 }
 
+/** The payout requests a list query selects, with their influencer, before paging. */
+function filteredPayoutRequests(db: Kysely<DB>, q: Pick<PayoutRequestListQuery, 'search' | 'status'>) {
+  let base = withInfluencer(db);
+  const search = normaliseSearch(q.search);
+  if (search) base = base.where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
+  if (q.status) base = base.where('pr.status', '=', q.status);
+  return base;
+}
+
+/**
+ * The same selection, as the list's total counts it. Every request has its influencer (NOT NULL
+ * foreign key): without a search the count needs no join.
+ */
+export function countedPayoutRequests(db: Kysely<DB>, q: Pick<PayoutRequestListQuery, 'search' | 'status'>) {
+  if (normaliseSearch(q.search)) return filteredPayoutRequests(db, q);
+  const all = db.selectFrom('payout_requests as pr');
+  return q.status ? all.where('pr.status', '=', q.status) : all;
+}
+
 export async function listPayoutRequests(
   db: Kysely<DB>,
   q: PayoutRequestListQuery,
 ): Promise<{ rows: PayoutRequestRow[]; total: number }> {
   const p = listParamsOf(q);
-  let base = withInfluencer(db);
-  const { search } = p;
-  if (search) base = base.where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
-  if (q.status) base = base.where('pr.status', '=', q.status);
-
   // pageAndCount orders by plain references; the computed sorts are selected under this name.
-  const rows = requestRows(base).select(REQUEST_SORTS[q.sortBy ?? 'createdAt'].as('sort_key'));
-  // Every request has its influencer (NOT NULL foreign key): without a search the count needs no join.
-  let counted = search ? base : db.selectFrom('payout_requests as pr');
-  if (!search && q.status) counted = counted.where('pr.status', '=', q.status);
-  const found = await pageAndCount(rows, counted, ['sort_key', 'pr.id'], p);
+  const rows = requestRows(filteredPayoutRequests(db, q)).select(REQUEST_SORTS[q.sortBy ?? 'createdAt'].as('sort_key'));
+  const found = await pageAndCount(rows, countedPayoutRequests(db, q), ['sort_key', 'pr.id'], p);
   return { total: found.total, rows: found.rows.map(toPayoutRequestRow) };
 }
 

@@ -7,7 +7,7 @@ import { notifyAdmins } from '../notifications/notifications';
 import { registerTransactionsExport } from './export';
 import { createPaymentMethod, getPaymentMethod, listPaymentMethods, updatePaymentMethod } from './payment-methods';
 import { createPayoutRequest, decidePayoutRequest, getPayoutRequest, listPayoutRequests, listPayouts } from './payouts';
-import { listTransactions } from './transactions';
+import { listTransactions, transactionTotals } from './transactions';
 
 /** Transactions (and their export), payout requests, payouts history and payment methods. */
 export function paymentsRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>) {
@@ -22,6 +22,12 @@ export function paymentsRoutes(ctx: AppContext, authenticate: (r: FastifyRequest
         const { rows, total } = await listTransactions(ctx.db, req.query);
         return { message: 'Transactions', data: rows, total };
       },
+      opts,
+    );
+    route(
+      app,
+      endpoints.getTransactionTotals,
+      async (req) => ({ message: 'Transaction totals', data: await transactionTotals(ctx.db, req.query) }),
       opts,
     );
     registerTransactionsExport(app, ctx, authenticate);

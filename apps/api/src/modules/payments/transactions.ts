@@ -1,13 +1,22 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import {
-  PAYMENT_MESSAGES,
-  type TransactionListQuery,
-  type TransactionRow,
-  type TransactionSort,
+import type {
+  TransactionListQuery,
+  TransactionRow,
+  TransactionSort,
+  TransactionTotals,
+  TransactionTotalsQuery,
 } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
-import { badRequest } from '../../lib/http-errors';
-import { countRows, containsPattern, ilike, iso, listParamsOf, normaliseSearch, offsetOf } from '../../lib/list';
+import {
+  countRows,
+  containsPattern,
+  ilike,
+  iso,
+  listParamsOf,
+  normaliseSearch,
+  offsetOf,
+  withinRange,
+} from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
 import { personSearch } from '../people/user-list';
 
@@ -45,16 +54,6 @@ export function transactionSortColumns(sort: TransactionSort | undefined): RawBu
  * through their own, rather than testing every joined row.
  */
 export function filteredTransactions(db: Kysely<DB>, q: TransactionSelection) {
-  for (const field of ['from', 'to'] as const) {
-    // The date-time format allows year 0000, which PostgreSQL refuses (there is no year 0).
-    if (q[field]?.startsWith('0000')) {
-      const message = `${field} must be a valid date-time`;
-      throw badRequest(message, { [field]: message });
-    }
-  }
-  if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
-    throw badRequest(PAYMENT_MESSAGES.badDateRange, { from: PAYMENT_MESSAGES.badDateRange });
-  }
   let base = db.selectFrom('transactions as t');
   const search = normaliseSearch(q.search);
   if (search) {
@@ -77,10 +76,7 @@ export function filteredTransactions(db: Kysely<DB>, q: TransactionSelection) {
   }
   if (q.status) base = base.where('t.status', '=', q.status);
   if (q.type) base = base.where('t.type', '=', q.type);
-  // As text, not Date: the database reads the microseconds an ISO bound may carry, which Date drops.
-  if (q.from) base = base.where('t.created_at', '>=', sql<Date>`${q.from}`);
-  if (q.to) base = base.where('t.created_at', '<=', sql<Date>`${q.to}`);
-  return base;
+  return withinRange(base, 't.created_at', q);
 }
 
 /** The filtered transactions with their payer, and every column a row of the list or export shows. */
@@ -148,4 +144,26 @@ export async function listTransactions(
   for (const c of transactionSortColumns(q.sortBy)) rows = rows.orderBy(c, p.order);
   const [found, total] = await Promise.all([rows.execute(), countRows(base)]);
   return { total, rows: found.map(toTransactionRow) };
+}
+
+/**
+ * What the payments a list query selects add up to, whatever the page: the same selection as the
+ * list (so a figure that links to the list is the list's own sum), summed in cents by the database.
+ */
+export async function transactionTotals(db: Kysely<DB>, q: TransactionTotalsQuery): Promise<TransactionTotals> {
+  const row = await filteredTransactions(db, q)
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum(t.amount_cents), 0)`.as('amount'),
+      sql<number>`coalesce(sum(t.payable_amount_cents), 0)`.as('payable'),
+    ])
+    .executeTakeFirstOrThrow();
+  const amount = Number(row.amount);
+  const payable = Number(row.payable);
+  return {
+    count: Number(row.n),
+    totalTransactionAmount: dollarsFromCents(amount),
+    totalPayableAmount: dollarsFromCents(payable),
+    totalPlatformFee: dollarsFromCents(amount - payable),
+  };
 }

@@ -42,6 +42,13 @@ const REQUIRED_TEXT = ['firstName', 'lastName', 'displayName'] as const;
 const COUNTRIES = new Set<string>(COUNTRY_CODES);
 const TIME_ZONES = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
+/**
+ * Whether a profile (a user's or an admin's) may be saved with this time zone: one this runtime
+ * lists, or the one already stored, which is kept even when this runtime lists it under another
+ * name: Node 20's ICU says Asia/Calcutta where the seed, like IANA today, says Asia/Kolkata.
+ */
+export const isKnownTimeZone = (tz: string, stored?: string): boolean => TIME_ZONES.has(tz) || tz === stored;
+
 /** The unique constraints of users (migration 0001) and the field each one belongs to. */
 interface Taken {
   field: 'email' | 'userName';
@@ -52,7 +59,7 @@ const USER_NAME_TAKEN: Taken = { field: 'userName', message: PROFILE_MESSAGES.us
 const UNIQUE_FIELDS: Record<string, Taken> = { users_email_key: EMAIL_TAKEN, users_user_name_key: USER_NAME_TAKEN };
 
 /** One message for the whole reply, as the schema validation writes it, plus one per field. */
-const summaryOf = (errors: Errors) => [...new Set(Object.values(errors))].join('; ');
+export const summaryOf = (errors: Errors) => [...new Set(Object.values(errors))].join('; ');
 
 /** Trimmed, without empty ones, and once each whatever their case (the first spelling is kept). */
 function cleanKeywords(keywords: readonly string[]): string[] {
@@ -119,9 +126,7 @@ async function changesFor(
   }
   if (body.timeZone !== undefined) {
     const tz = body.timeZone.trim();
-    // The zone already stored is kept even when this runtime lists it under another name: Node
-    // 20's ICU says Asia/Calcutta where the seed, like IANA today, says Asia/Kolkata.
-    if (tz === '' || TIME_ZONES.has(tz) || tz === user.time_zone) changes.time_zone = tz;
+    if (tz === '' || isKnownTimeZone(tz, user.time_zone)) changes.time_zone = tz;
     else errors.timeZone = PROFILE_MESSAGES.timeZone;
   }
   if (body.gender !== undefined) changes.gender = body.gender;

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
 import { alreadyDecided } from '../../lib/decisions';
-import { iso, isoOrNull, listParamsOf, pageAndCount } from '../../lib/list';
+import { iso, isoOrNull, listParamsOf, normaliseSearch, pageAndCount } from '../../lib/list';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
 import { personNames, personSearch, personSortColumns } from './user-list';
@@ -73,15 +73,21 @@ const REQUEST_ROW_COLUMNS = [
 const withApplicant = (db: Kysely<DB>) =>
   db.selectFrom('influencer_requests as r').innerJoin('users as u', 'u.id', 'r.user_id');
 
+/** The requests a list query selects, with their applicant, before paging (what its total counts). */
+export function filteredRequests(db: Kysely<DB>, q: Pick<RequestListQuery, 'search' | 'status'>) {
+  let base = withApplicant(db);
+  const search = normaliseSearch(q.search);
+  if (search) base = base.where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
+  if (q.status) base = base.where('r.status', '=', q.status);
+  return base;
+}
+
 export async function listRequests(
   db: Kysely<DB>,
   q: RequestListQuery,
 ): Promise<{ rows: RequestRow[]; total: number }> {
   const p = listParamsOf(q);
-  let base = withApplicant(db);
-  const { search } = p;
-  if (search) base = base.where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
-  if (q.status) base = base.where('r.status', '=', q.status);
+  const base = filteredRequests(db, q);
 
   const { rows, total } = await pageAndCount(
     base.select(REQUEST_ROW_COLUMNS),

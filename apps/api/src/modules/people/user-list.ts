@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { FanRow, InfluencerListQuery, InfluencerSort } from '@backoffice/shared-api/contract';
+import type { FanListQuery, FanRow, InfluencerListQuery, InfluencerSort } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
-import { containsPattern, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+import { containsPattern, ilike, iso, listParamsOf, normaliseSearch, pageAndCount, withinRange } from '../../lib/list';
 
 /**
  * The users columns each person sort orders by; the id comes last so that ties page stably. Each
@@ -57,6 +57,20 @@ export function personNames(u: {
   };
 }
 
+/** The users a fans or influencers list query selects, before paging (what its total counts). */
+export function filteredUsers(
+  db: Kysely<DB>,
+  role: 'fan' | 'influencer',
+  q: Pick<FanListQuery, 'search' | 'status' | 'from' | 'to'>,
+) {
+  let base = db.selectFrom('users').where('is_influencer', '=', role === 'influencer');
+  const search = normaliseSearch(q.search);
+  if (search) base = base.where((eb) => eb.or(personSearch(search, { fullName: role === 'influencer' })));
+  if (q.status) base = base.where('status', '=', q.status);
+  // When the user joined: users_role_created (is_influencer, created_at) serves it.
+  return withinRange(base, 'created_at', q);
+}
+
 /**
  * The fans list and the influencers list: one query, told apart by is_influencer. Influencers are
  * also found by their full name, the column their list shows first.
@@ -64,14 +78,10 @@ export function personNames(u: {
 export async function listUsers(
   db: Kysely<DB>,
   role: 'fan' | 'influencer',
-  q: InfluencerListQuery,
+  q: InfluencerListQuery & Pick<FanListQuery, 'from' | 'to'>,
 ): Promise<{ rows: FanRow[]; total: number }> {
   const p = listParamsOf(q);
-  let base = db.selectFrom('users').where('is_influencer', '=', role === 'influencer');
-  const { search } = p;
-  if (search) base = base.where((eb) => eb.or(personSearch(search, { fullName: role === 'influencer' })));
-  if (q.status) base = base.where('status', '=', q.status);
-
+  const base = filteredUsers(db, role, q);
   const { rows, total } = await pageAndCount(
     base.select(['id', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'status', 'created_at']),
     base,

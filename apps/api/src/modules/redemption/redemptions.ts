@@ -8,7 +8,16 @@ import {
 } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { dollarsFromCents } from '../../lib/money';
-import { containsPattern, countRows, direction, ilike, iso, normaliseSearch, offsetOf } from '../../lib/list';
+import {
+  containsPattern,
+  countRows,
+  direction,
+  ilike,
+  iso,
+  normaliseSearch,
+  offsetOf,
+  withinRange,
+} from '../../lib/list';
 
 const SORT_COLUMNS: Record<RedemptionSort, string> = {
   createdAt: 'r.created_at',
@@ -27,17 +36,16 @@ const SORT_COLUMNS: Record<RedemptionSort, string> = {
  */
 const NULLABLE_SORTS: ReadonlySet<RedemptionSort> = new Set(['displayName', 'discountCode', 'discountCodeType']);
 
-export async function listRedemptions(
+/**
+ * The redemptions a list query selects, before paging (what its total counts). The user and the code
+ * are left joined by their primary keys, so a count that reads neither skips both joins.
+ */
+export function filteredRedemptions(
   db: Kysely<DB>,
-  q: RedemptionListQuery,
-): Promise<{ rows: RedemptionRecord[]; total: number }> {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 10;
+  q: Pick<RedemptionListQuery, 'search' | 'filterValue' | 'from' | 'to'>,
+) {
   const search = normaliseSearch(q.search);
   const filter = normaliseSearch(q.filterValue);
-  const order = direction(q.sortOrder);
-  const sortBy = q.sortBy ?? 'createdAt';
-
   let base = db
     .selectFrom('redemptions as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
@@ -50,6 +58,19 @@ export async function listRedemptions(
     // The filter names one code, by id (links from a code's page) or by its code name.
     base = isUuid(filter) ? base.where('r.discount_code_id', '=', filter) : base.where('dc.code_name', '=', filter);
   }
+  // When the code was redeemed: the date the list shows (redeemedAt).
+  return withinRange(base, 'r.redeemed_at', q);
+}
+
+export async function listRedemptions(
+  db: Kysely<DB>,
+  q: RedemptionListQuery,
+): Promise<{ rows: RedemptionRecord[]; total: number }> {
+  const page = q.page ?? 1;
+  const limit = q.limit ?? 10;
+  const order = direction(q.sortOrder);
+  const sortBy = q.sortBy ?? 'createdAt';
+  const base = filteredRedemptions(db, q);
 
   const [rows, count] = await Promise.all([
     base

@@ -1,0 +1,480 @@
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import {
+  ADMIN_MESSAGES,
+  CALL_STATUSES,
+  DASHBOARD_CHART_DAYS,
+  DASHBOARD_LATEST_COUNT,
+  DashboardSummary,
+  endpoints,
+  type CallStatus,
+  type PayoutRequestRow,
+} from '@backoffice/shared-api/contract';
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { boundsOf } from '../src/modules/dashboard/local-days';
+import { ageSeedTo } from '../src/seed/age';
+import { TEST_ADMIN } from './helpers/constants';
+import { allPages } from './helpers/expect';
+import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
+
+// The server validates formats with ajv; the replies are checked here with TypeBox, which needs them named.
+FormatRegistry.Set('date-time', (v) => !Number.isNaN(Date.parse(v)) && /T/.test(v));
+FormatRegistry.Set('uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
+FormatRegistry.Set('email', (v) => /^[^@\s]+@[^@\s]+$/.test(v));
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A fixed-offset zone in which it is between 12:00 and 13:00 now, so that "ten minutes ago" and
+ * "in five minutes" are today whenever the test runs, and whose days the test can count without
+ * any zone data: local time is UTC plus a whole number of hours.
+ */
+function noonZone(now = Date.now()) {
+  const ahead = 12 - new Date(now).getUTCHours(); // -11 .. +12
+  // POSIX signs are inverted: Etc/GMT-5 is five hours ahead of UTC.
+  const name = ahead === 0 ? 'Etc/GMT' : `Etc/GMT${ahead > 0 ? '-' : '+'}${Math.abs(ahead)}`;
+  const offset = ahead * HOUR;
+  const startOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`) - offset;
+  return {
+    name,
+    dayOf: (instant: number) => iso(instant + offset).slice(0, 10),
+    startOf,
+    endOf: (day: string) => startOf(day) + DAY - 1,
+  };
+}
+type Zone = ReturnType<typeof noonZone>;
+
+const plusDays = (day: string, n: number) => iso(Date.parse(`${day}T00:00:00.000Z`) + n * DAY).slice(0, 10);
+
+type Range = Record<'from' | 'to', string>;
+/** The from and to a card of the period links its list with: its first day's start, its last day's end. */
+type RangeOf = (period: { from: string; to: string }) => Range;
+
+const fixedRange =
+  (z: Zone): RangeOf =>
+  (p) => ({ from: iso(z.startOf(p.from)), to: iso(z.endOf(p.to)) });
+const zoneRange =
+  (tz: string): RangeOf =>
+  (p) => ({ from: boundsOf(p.from, tz).from.toISOString(), to: boundsOf(p.to, tz).to.toISOString() });
+
+async function dashboard(api: TestApi, token: string, timeZone?: string): Promise<DashboardSummary> {
+  const r = await api.call('GET', endpoints.getDashboard.path, { token, query: timeZone ? { timeZone } : {} });
+  expect(r.status).toBe(200);
+  expect(r.body.message).toBe(ADMIN_MESSAGES.dashboard);
+  expect(Value.Check(DashboardSummary, r.body.data)).toBe(true);
+  return r.body.data;
+}
+
+/**
+ * Every figure equals what the list it links to reports for the same filters (its total, or the
+ * transaction totals for money), and the charts and newest rows agree with the lists too.
+ */
+async function expectFiguresAsLists(api: TestApi, token: string, s: DashboardSummary, rangeOf: RangeOf) {
+  const get = async (path: string, query: Record<string, string>) => {
+    const r = await api.call('GET', path, { token, query });
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+  const total = async (path: string, query: Record<string, string>) =>
+    (await get(path, { ...query, limit: '1' })).total;
+  const paid = async (range: Range) => {
+    const query = { status: 'completed', ...range };
+    const totals = (await get(endpoints.getTransactionTotals.path, query)).data;
+    expect(totals.count).toBe(await total(endpoints.getAllTransactions.path, query));
+    return totals;
+  };
+  const { today, thisWeek, thisMonth, last30Days } = s.periods;
+  const f = s.figures;
+
+  expect(f.pendingRequests).toEqual({ count: await total(endpoints.getAllRequests.path, { status: 'pending' }) });
+  const pendingPayouts = await allPages<PayoutRequestRow>(
+    (q) => api.call('GET', endpoints.getAllPayoutRequests.path, { token, query: q }),
+    { status: 'pending' },
+    100,
+  );
+  const pendingCents = pendingPayouts.reduce((sum, r) => sum + cents(r.payable_amount), 0);
+  expect(f.pendingPayoutRequests).toEqual({ count: pendingPayouts.length, amount: pendingCents / 100 });
+  expect(f.ongoingCalls).toEqual({ count: await total(endpoints.getAllCalls.path, { status: 'Ongoing' }) });
+  expect(f.callsToday).toEqual({ count: await total(endpoints.getAllCalls.path, rangeOf(today)) });
+  expect(f.callsThisMonth).toEqual({ count: await total(endpoints.getAllCalls.path, rangeOf(thisMonth)) });
+  const paidToday = await paid(rangeOf(today));
+  expect(f.revenueToday).toEqual({ count: paidToday.count, amount: paidToday.totalTransactionAmount });
+  const paidThisMonth = await paid(rangeOf(thisMonth));
+  expect(f.revenueThisMonth).toEqual({ count: paidThisMonth.count, amount: paidThisMonth.totalTransactionAmount });
+  expect(f.platformFeesThisMonth).toEqual({ amount: paidThisMonth.totalPlatformFee });
+  expect(f.newFansThisWeek).toEqual({ count: await total(endpoints.getAllFans.path, rangeOf(thisWeek)) });
+  expect(f.redemptionsThisMonth).toEqual({ count: await total(endpoints.getAllRedemptions.path, rangeOf(thisMonth)) });
+
+  // The charts cover the last 30 days, as the lists count them.
+  const month30 = rangeOf(last30Days);
+  const callsIn30 = s.callsByDay!.reduce((n, d) => n + CALL_STATUSES.reduce((m, st) => m + d[st], 0), 0);
+  expect(callsIn30).toBe(await total(endpoints.getAllCalls.path, month30));
+  const paid30 = await paid(month30);
+  expect(s.revenueByDay!.reduce((c, d) => c + cents(d.revenue), 0)).toBe(cents(paid30.totalTransactionAmount));
+  expect(s.revenueByDay!.reduce((c, d) => c + cents(d.platformFee), 0)).toBe(cents(paid30.totalPlatformFee));
+
+  const newest = { page: '1', limit: String(DASHBOARD_LATEST_COUNT), sortOrder: 'desc' };
+  expect(s.latestRequests).toEqual((await get(endpoints.getAllRequests.path, { ...newest, sortBy: 'updatedAt' })).data);
+  expect(s.latestPayoutRequests).toEqual(
+    (await get(endpoints.getAllPayoutRequests.path, { ...newest, sortBy: 'createdAt' })).data,
+  );
+  return { callsIn30, paid30 };
+}
+
+describe.each(BACKENDS)('GET /dashboard/getSummary on the seeded demo data (%s)', (backend) => {
+  let api: TestApi;
+  let token: string;
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    token = await api.signIn();
+    // The seed's dates are fixed and grow older every day: moved to today, every period holds rows.
+    await ageSeedTo(api.database.db);
+  });
+  afterAll(() => api?.close());
+
+  it('gives the days of each period in the zone asked for', async () => {
+    const zone = noonZone();
+    const s = await dashboard(api, token, zone.name);
+    const today = zone.dayOf(Date.now());
+    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // 0 on Monday
+    expect(s.timeZone).toBe(zone.name);
+    expect(s.periods).toEqual({
+      today: { from: today, to: today },
+      thisWeek: { from: plusDays(today, -weekday), to: today },
+      thisMonth: { from: `${today.slice(0, 8)}01`, to: today },
+      last30Days: { from: plusDays(today, -29), to: today },
+    });
+    expect(s.revenueByDay!.map((d) => d.day)).toEqual(
+      Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => plusDays(today, i - 29)),
+    );
+    expect(s.callsByDay!.map((d) => d.day)).toEqual(s.revenueByDay!.map((d) => d.day));
+    expect(Math.abs(Date.parse(s.generatedAt) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('counts every figure as its list does, in a fixed-offset zone', async () => {
+    const zone = noonZone();
+    const s = await dashboard(api, token, zone.name);
+    const { callsIn30, paid30 } = await expectFiguresAsLists(api, token, s, fixedRange(zone));
+    // not vacuous: the aged seed has calls and payments in the last 30 days
+    expect(callsIn30).toBeGreaterThan(0);
+    expect(paid30.count).toBeGreaterThan(0);
+    expect(s.latestRequests!.length).toBeGreaterThan(0);
+    expect(s.latestPayoutRequests!.length).toBe(DASHBOARD_LATEST_COUNT);
+  });
+
+  it('counts every figure as its list does, in a zone with daylight saving time', async () => {
+    const s = await dashboard(api, token, 'America/New_York');
+    expect(s.periods.today.from).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date()),
+    );
+    await expectFiguresAsLists(api, token, s, zoneRange('America/New_York'));
+  });
+
+  it("uses the admin's own time zone when none is asked for, and UTC when theirs is unknown", async () => {
+    const admins = api.database.db.updateTable('admins').where('email', '=', TEST_ADMIN.adminEmail);
+    try {
+      await admins.set({ time_zone: 'Asia/Tokyo' }).execute();
+      const s = await dashboard(api, token);
+      expect(s.timeZone).toBe('Asia/Tokyo');
+      expect(s.periods.today.from).toBe(
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()),
+      );
+      await expectFiguresAsLists(api, token, s, zoneRange('Asia/Tokyo'));
+
+      await admins.set({ time_zone: 'Atlantis/Capital' }).execute();
+      expect((await dashboard(api, token)).timeZone).toBe('UTC');
+    } finally {
+      await admins.set({ time_zone: 'UTC' }).execute();
+    }
+  });
+
+  it.each(['Mars/Olympus_Mons', 'UTC+5', ' ', 'Europe/Paris; DROP TABLE users'])(
+    'refuses the unknown zone %j on its field',
+    async (timeZone) => {
+      const r = await api.call('GET', endpoints.getDashboard.path, { token, query: { timeZone } });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({
+        statusCode: 400,
+        message: ADMIN_MESSAGES.badTimeZone,
+        errors: { timeZone: ADMIN_MESSAGES.badTimeZone },
+      });
+    },
+  );
+
+  it('refuses a caller without a valid token', async () => {
+    expect((await api.call('GET', endpoints.getDashboard.path)).status).toBe(401);
+    expect((await api.call('GET', endpoints.getDashboard.path, { token: 'not-a-token' })).status).toBe(401);
+  });
+});
+
+describe.each(BACKENDS)('GET /dashboard/getSummary on rows with known dates (%s)', (backend) => {
+  let api: TestApi;
+  let token: string;
+  let logs = '';
+  const zone = noonZone();
+  const now = Date.now();
+  const today = zone.dayOf(now);
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const monday = plusDays(today, -weekday);
+  const first = `${today.slice(0, 8)}01`;
+  const chartFirst = plusDays(today, -29);
+  /** The instants rows are put at: around "now" and exactly on and just off every period's bounds. */
+  const at = {
+    tenMinutesAgo: now - 10 * MIN,
+    fiveMinutesAgo: now - 5 * MIN,
+    todayStart: zone.startOf(today),
+    beforeToday: zone.startOf(today) - 1,
+    todayEnd: zone.endOf(today),
+    tomorrow: zone.endOf(today) + 1,
+    weekStart: zone.startOf(monday),
+    beforeWeek: zone.startOf(monday) - 1,
+    monthStart: zone.startOf(first),
+    beforeMonth: zone.startOf(first) - 1,
+    chartStart: zone.startOf(chartFirst),
+    beforeChart: zone.startOf(chartFirst) - 1,
+    fortyDaysAgo: now - 40 * DAY,
+  };
+  type At = keyof typeof at;
+  const within = (instant: number, from: string, to: string) =>
+    instant >= zone.startOf(from) && instant <= zone.endOf(to);
+
+  const fans: At[] = ['tenMinutesAgo', 'todayEnd', 'tomorrow', 'weekStart', 'beforeWeek', 'fortyDaysAgo'];
+  const calls: Array<[At, CallStatus]> = [
+    ['tenMinutesAgo', 'Requested'],
+    ['todayStart', 'Completed'],
+    ['beforeToday', 'Completed'],
+    ['monthStart', 'Missed'],
+    ['beforeMonth', 'Missed'],
+    ['fortyDaysAgo', 'Ongoing'],
+    ['fiveMinutesAgo', 'Ongoing'],
+    ['tomorrow', 'Accepted'],
+    ['chartStart', 'Cancelled'],
+    ['beforeChart', 'Rejected'],
+  ];
+  /** [when, status, amount, payable amount] in cents */
+  const payments: Array<[At, string, number, number]> = [
+    ['tenMinutesAgo', 'completed', 10_000, 8_000],
+    ['todayStart', 'completed', 5_025, 4_020],
+    ['monthStart', 'completed', 1_001, 900],
+    ['beforeMonth', 'completed', 99_999, 99],
+    ['fiveMinutesAgo', 'failed', 100_000, 0],
+    ['fiveMinutesAgo', 'pending', 500, 500],
+    ['tomorrow', 'completed', 333, 300],
+    ['chartStart', 'completed', 100, 50],
+    ['beforeChart', 'completed', 200, 100],
+    ['fortyDaysAgo', 'completed', 700, 700],
+  ];
+  const redemptions: At[] = ['monthStart', 'beforeMonth', 'tenMinutesAgo', 'tomorrow'];
+  const requestIds: string[] = [];
+  const payoutRequestIds: string[] = [];
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        logs += chunk.toString();
+        cb();
+      },
+    });
+    api = await startTestApi(backend, { logStream: stream, env: { LOG_LEVEL: 'error' } });
+    token = await api.signIn();
+    const db = api.database.db;
+    // Only the rows below: every table that refers to users goes with them.
+    await sql`TRUNCATE users CASCADE`.execute(db);
+
+    const person = (name: string, created: number, isInfluencer = false) => ({
+      user_name: name,
+      email: `${name}@known.test`,
+      display_name: name,
+      first_name: name,
+      last_name: 'Known',
+      is_influencer: isInfluencer,
+      created_at: iso(created),
+    });
+    const [host, payer] = await db
+      .insertInto('users')
+      .values([person('host', at.tenMinutesAgo, true), person('payer', now - 400 * DAY)])
+      .returning('id')
+      .execute();
+    const fanIds = await db
+      .insertInto('users')
+      .values(fans.map((when, i) => person(`fan${i}`, at[when])))
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('video_calls')
+      .values(
+        calls.map(([when, status]) => ({
+          host_id: host!.id,
+          receiver_id: payer!.id,
+          status,
+          created_at: iso(at[when]),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('transactions')
+      .values(
+        payments.map(([when, status, amount, payable], i) => ({
+          transaction_id: `txn_known_${i}`,
+          user_id: payer!.id,
+          type: 'video_call',
+          status,
+          amount_cents: amount,
+          payable_amount_cents: payable,
+          created_at: iso(at[when]),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('redemptions')
+      .values(
+        redemptions.map((when) => ({ user_id: payer!.id, redeemed_at: iso(at[when]), created_at: iso(at[when]) })),
+      )
+      .execute();
+    // Six requests, newest first, of which four are pending; one applicant each (one pending per user).
+    const statuses = ['pending', 'approved', 'pending', 'rejected', 'pending', 'pending'] as const;
+    for (const [i, status] of statuses.entries()) {
+      const r = await db
+        .insertInto('influencer_requests')
+        .values({
+          user_id: [payer!, ...fanIds][i]!.id,
+          status,
+          created_at: iso(now - (i + 1) * HOUR),
+          updated_at: iso(now - (i + 1) * MIN),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      requestIds.push(r.id);
+    }
+    // Six payout requests, newest first: two pending, asking $12.34 and $0.66 payable.
+    const payouts = [
+      ['pending', 2_000, 1_234],
+      ['approved', 5_000, 4_000],
+      ['pending', 100, 66],
+      ['rejected', 700, 600],
+      ['approved', 800, 800],
+      ['rejected', 900, 900],
+    ] as const;
+    for (const [i, [status, amount, payable]] of payouts.entries()) {
+      const r = await db
+        .insertInto('payout_requests')
+        .values({
+          influencer_id: host!.id,
+          status,
+          amount_cents: amount,
+          payable_amount_cents: payable,
+          created_at: iso(now - (i + 1) * MIN),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      payoutRequestIds.push(r.id);
+    }
+  });
+  afterAll(() => api?.close());
+
+  it('has exactly the known figures', async () => {
+    const s = await dashboard(api, token, zone.name);
+    const calledIn = (from: string, to: string) => calls.filter(([when]) => within(at[when], from, to)).length;
+    const completedIn = (from: string, to: string) =>
+      payments.filter(([when, status]) => status === 'completed' && within(at[when], from, to));
+    const sum = (rows: typeof payments, of: (r: (typeof payments)[number]) => number) =>
+      rows.reduce((n, r) => n + of(r), 0) / 100;
+    const paidToday = completedIn(today, today);
+    const paidThisMonth = completedIn(first, today);
+
+    expect(s.figures).toEqual({
+      pendingRequests: { count: 4 },
+      pendingPayoutRequests: { count: 2, amount: 13 },
+      ongoingCalls: { count: 2 },
+      callsToday: { count: calledIn(today, today) },
+      callsThisMonth: { count: calledIn(first, today) },
+      revenueToday: { count: paidToday.length, amount: sum(paidToday, (r) => r[2]) },
+      revenueThisMonth: { count: paidThisMonth.length, amount: sum(paidThisMonth, (r) => r[2]) },
+      platformFeesThisMonth: { amount: sum(paidThisMonth, (r) => r[2] - r[3]) },
+      // now, the end of today and Monday's first instant; not the minute before Monday nor tomorrow
+      newFansThisWeek: { count: 3 },
+      redemptionsThisMonth: { count: redemptions.filter((when) => within(at[when], first, today)).length },
+    });
+    // What holds whatever the date: today has the calls of ten and five minutes ago and of its first
+    // instant, and the two payments made today; the rows of tomorrow and 40 days ago count nowhere.
+    expect(s.figures.callsToday!.count).toBe(first === today ? 4 : 3);
+    expect(s.figures.revenueToday).toEqual(
+      first === today ? { count: 3, amount: 160.26 } : { count: 2, amount: 150.25 },
+    );
+  });
+
+  it('charts each of the last 30 days, zero-filled, by local day', async () => {
+    const s = await dashboard(api, token, zone.name);
+    const days = Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => plusDays(today, i - 29));
+    expect(s.revenueByDay).toEqual(
+      days.map((day) => {
+        const paid = payments.filter(([when, status]) => status === 'completed' && within(at[when], day, day));
+        return {
+          day,
+          revenue: paid.reduce((n, r) => n + r[2], 0) / 100,
+          platformFee: paid.reduce((n, r) => n + r[2] - r[3], 0) / 100,
+        };
+      }),
+    );
+    expect(s.callsByDay).toEqual(
+      days.map((day) => ({
+        day,
+        ...Object.fromEntries(
+          CALL_STATUSES.map((st) => [st, calls.filter(([when, s2]) => s2 === st && within(at[when], day, day)).length]),
+        ),
+      })),
+    );
+    expect(s.revenueByDay!.at(-1)).toEqual(
+      first === today
+        ? { day: today, revenue: 160.26, platformFee: 31.06 }
+        : { day: today, revenue: 150.25, platformFee: 30.05 },
+    );
+    expect(s.callsByDay!.at(-1)).toMatchObject({ day: today, Requested: 1, Ongoing: 1, Accepted: 0 });
+    // the first chart day starts at its first instant; the millisecond before is out of the chart
+    expect(s.callsByDay![0]).toMatchObject({ day: chartFirst, Cancelled: 1, Rejected: 0 });
+    expect(s.revenueByDay![0]!.revenue).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lists the newest five requests and payout requests, newest first', async () => {
+    const s = await dashboard(api, token, zone.name);
+    expect(s.latestRequests!.map((r) => r._id)).toEqual(requestIds.slice(0, DASHBOARD_LATEST_COUNT));
+    expect(s.latestRequests!.map((r) => r.status)).toEqual(['pending', 'approved', 'pending', 'rejected', 'pending']);
+    expect(s.latestPayoutRequests!.map((r) => r._id)).toEqual(payoutRequestIds.slice(0, DASHBOARD_LATEST_COUNT));
+    expect(s.latestPayoutRequests![0]).toMatchObject({ status: 'pending', amount: 20, payable_amount: 12.34 });
+  });
+
+  it('agrees with the lists on these rows too', async () => {
+    await expectFiguresAsLists(api, token, await dashboard(api, token, zone.name), fixedRange(zone));
+  });
+
+  it('leaves out, and logs, a figure whose query fails, and still gives every other one', async () => {
+    const db = api.database.db;
+    const before = await dashboard(api, token, zone.name);
+    // The redemptions table is out of reach for a moment: only the figure that reads it fails.
+    await sql`ALTER TABLE redemptions RENAME TO redemptions_away`.execute(db);
+    let s: DashboardSummary;
+    try {
+      s = await dashboard(api, token, zone.name);
+    } finally {
+      await sql`ALTER TABLE redemptions_away RENAME TO redemptions`.execute(db);
+    }
+    expect(s.figures).toEqual({ ...before.figures, redemptionsThisMonth: null });
+    expect({ ...s, generatedAt: '', figures: null }).toEqual({ ...before, generatedAt: '', figures: null });
+    const errors = logs
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((l) => l.level === 50);
+    expect(errors).toEqual([
+      expect.objectContaining({ part: 'redemptionsThisMonth', msg: 'a dashboard figure could not be computed' }),
+    ]);
+    // logged with the request it belongs to
+    expect(errors[0].reqId).toBeDefined();
+  });
+});
