@@ -23,8 +23,8 @@ export const authApi = {
     return reply;
   },
 
-  getUserProfile(): Promise<Reply<AdminProfile>> {
-    return apiRequest<AdminProfile>('GET', API_PATHS.getUserProfile);
+  getUserProfile(signal?: AbortSignal): Promise<Reply<AdminProfile>> {
+    return apiRequest<AdminProfile>('GET', API_PATHS.getUserProfile, { signal });
   },
 
   /**
@@ -40,8 +40,7 @@ export const authApi = {
       session.logout(reply.message || undefined);
       return false;
     }
-    const { firstName, lastName, email, availabilityStatus } = reply.data;
-    session.updateUser({ firstName, lastName, email, availabilityStatus });
+    session.adoptProfile(reply.data);
     return true;
   },
 

@@ -12,6 +12,8 @@ import type {
   TransactionExportQuery,
   TransactionListQuery,
   TransactionRow,
+  TransactionTotals,
+  TransactionTotalsQuery,
   UpdatePaymentMethodBody,
 } from '../contract/payments';
 import { EXPORT_TOTAL_HEADER } from '../constants/payments';
@@ -43,6 +45,10 @@ export interface PayoutDecisionResult {
 export const paymentsApi = {
   getAllTransactions(query: TransactionListQuery, signal?: AbortSignal): Promise<Reply<TransactionRow[]>> {
     return apiRequest<TransactionRow[]>('GET', API_PATHS.getAllTransactions, { query, signal });
+  },
+
+  getTransactionTotals(query: TransactionTotalsQuery, signal?: AbortSignal): Promise<Reply<TransactionTotals>> {
+    return apiRequest<TransactionTotals>('GET', API_PATHS.getTransactionTotals, { query, signal });
   },
 
   getAllPayoutRequests(query: PayoutRequestListQuery, signal?: AbortSignal): Promise<Reply<PayoutRequestRow[]>> {
@@ -80,6 +86,18 @@ export const paymentsApi = {
 
 export function useTransactionsList(query: TransactionListQuery) {
   return usePagedList(queryKeys.transactions.list(query), (signal) => paymentsApi.getAllTransactions(query, signal));
+}
+
+/**
+ * What the rows the Transactions list selects add up to, whatever the page. Its key sits under
+ * queryKeys.transactions.all, so whatever refreshes the list refreshes the totals. The previous
+ * figures are not kept while new ones load: totals shown beside other filters would be wrong.
+ */
+export function useTransactionTotals(query: TransactionTotalsQuery) {
+  return useQuery({
+    queryKey: queryKeys.transactions.totals(query),
+    queryFn: ({ signal }) => dataOf(paymentsApi.getTransactionTotals(query, signal)),
+  });
 }
 
 /** A new or decided payout request refreshes the lists, so an open screen needs no reload. */

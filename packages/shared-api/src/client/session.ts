@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { LoggedInAdmin } from '../contract/auth';
+import type { AdminProfile, LoggedInAdmin } from '../contract/auth';
 import type { AvailabilityStatus } from '../constants/enums';
 import { AUTH_MESSAGES } from '../constants/messages';
 import { isPlainObject } from './internal';
@@ -135,6 +135,12 @@ export const session = {
 
   setAvailability(availabilityStatus: AvailabilityStatus): void {
     session.updateUser({ availabilityStatus });
+  },
+
+  /** The server's word on the admin's own profile, in the part the session keeps (the header's). */
+  adoptProfile(profile: Pick<AdminProfile, 'firstName' | 'lastName' | 'email' | 'availabilityStatus'>): void {
+    const { firstName, lastName, email, availabilityStatus } = profile;
+    session.updateUser({ firstName, lastName, email, availabilityStatus });
   },
 
   setNotification(partial: Partial<NotificationState>): void {

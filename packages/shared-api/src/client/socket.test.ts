@@ -105,26 +105,68 @@ describe('socket', () => {
     expect(last().url).toBe('https://rt.example.com');
   });
 
-  it('on connect: authenticates with the token, records the socket and sets availability 1', () => {
+  it('on connect: authenticates with the token and records the socket', () => {
     signIn();
     connectSocket();
-    expect(session.getState().auth.user?.availabilityStatus).toBe('0');
     last().serverConnects('sock-42');
     expect(last().emitted).toEqual([['authenticate', { token: ADMIN.token }]]);
     expect(session.getState().general).toMatchObject({ isSocketConnected: true, socketId: 'sock-42' });
-    expect(session.getState().auth.user?.availabilityStatus).toBe('1');
   });
 
-  it('on disconnect: not connected, availability 0; a reconnect authenticates again', () => {
+  it.each([
+    [{ _id: ADMIN._id, availabilityStatus: '1' }, '1'],
+    [{ _id: ADMIN._id, availabilityStatus: '0' }, '0'],
+    [{ _id: ADMIN._id, availabilityStatus: false }, '0'],
+    [{ _id: ADMIN._id }, '0'],
+    [null, '0'],
+  ])('once authenticated with %p, the availability is %p (the payload decides)', (payload, expected) => {
+    signIn({ ...ADMIN, availabilityStatus: expected === '1' ? '0' : '1' });
+    connectSocket();
+    last().serverConnects();
+    last().fire('authenticated', payload);
+    expect(session.getState().auth.user?.availabilityStatus).toBe(expected);
+  });
+
+  it('on disconnect: not connected, the stored availability kept; a reconnect authenticates again', () => {
     signIn();
     connectSocket();
     last().serverConnects();
+    last().fire('authenticated', { _id: ADMIN._id, availabilityStatus: '1' });
     last().fire('disconnect', 'transport close');
-    expect(session.getState().general.isSocketConnected).toBe(false);
-    expect(session.getState().auth.user?.availabilityStatus).toBe('0');
+    expect(session.getState().general).toMatchObject({ isSocketConnected: false, socketId: '' });
+    expect(session.getState().auth.user?.availabilityStatus).toBe('1');
     last().serverConnects('sock-2');
     expect(last().emitted).toHaveLength(2);
-    expect(session.getState().auth.user?.availabilityStatus).toBe('1');
+    expect(session.getState().general.isSocketConnected).toBe(true);
+  });
+
+  it("admin:updated puts the admin's new names, email and availability in the session", () => {
+    signIn();
+    connectSocket();
+    last().serverConnects();
+    const profile = {
+      _id: ADMIN._id,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      bio: '',
+      isEmailVerified: true,
+      mainProfilePicture: '',
+      timeZone: 'UTC',
+      availabilityStatus: '1',
+    };
+    last().fire('admin:updated', profile);
+    expect(session.getState().auth.user).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      availabilityStatus: '1',
+      token: ADMIN.token,
+    });
+    // A payload that is not a whole profile changes nothing.
+    last().fire('admin:updated', { ...profile, firstName: undefined, availabilityStatus: '0' });
+    last().fire('admin:updated', 'Grace');
+    expect(session.getState().auth.user).toMatchObject({ firstName: 'Grace', availabilityStatus: '1' });
   });
 
   it('only logs connection errors', () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '../constants/realtime';
 import { getClientConfig } from './config';
+import { isPlainObject, readAdminProfile } from './internal';
 import { session } from './session';
 import { readToken } from './storage';
 
@@ -52,9 +53,10 @@ function dispatcherFor(event: string): (...args: unknown[]) => void {
   return d;
 }
 
+// The admin's availability is their stored choice; while the socket is down the header reads it as
+// "Not available" (useAvailability) without overwriting the choice, which a reconnect brings back.
 function markDisconnected(): void {
   session.setGeneral({ isSocketConnected: false, socketId: '' });
-  session.setAvailability('0');
 }
 
 /**
@@ -79,7 +81,16 @@ export function connectSocket(): void {
     const token = readToken();
     if (token) s.emit(SOCKET_EVENTS.authenticate, { token });
     session.setGeneral({ isSocketConnected: true, socketId: s.id ?? '' });
-    session.setAvailability('1');
+  });
+  // Spec section 4: the payload decides the availability, and a false (or missing) one gives '0'.
+  s.on(SOCKET_EVENTS.authenticated, (payload: unknown) => {
+    if (socket !== s) return;
+    session.setAvailability(isPlainObject(payload) && payload.availabilityStatus === '1' ? '1' : '0');
+  });
+  // A save in another tab (or by this one) reaches the header here; screens refresh through useAdminProfile.
+  s.on(SOCKET_EVENTS.adminUpdated, (payload: unknown) => {
+    const profile = readAdminProfile(payload);
+    if (socket === s && profile) session.adoptProfile(profile);
   });
   s.on('disconnect', () => {
     if (socket === s) markDisconnected();

@@ -5,6 +5,14 @@ import { DECISION_STATUSES, type DecisionStatus } from './enums';
 export type DecisionStatusFilter = DecisionStatus | 'all';
 export const DECISION_STATUS_FILTERS: readonly DecisionStatusFilter[] = [...DECISION_STATUSES, 'all'];
 
+/** How a decision's status reads on every screen (requests, payout requests, the dashboard). */
+export const DECISION_STATUS_LABELS: Record<DecisionStatusFilter, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  all: 'All',
+};
+
 /**
  * Pending requests are the work waiting for an admin, so a bare link opens on them, and so does a
  * value the server would refuse (a hand-edited URL).

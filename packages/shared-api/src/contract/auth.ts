@@ -106,4 +106,4 @@ export const ChangePasswordResult = Type.Object(
 );
 export type ChangePasswordResult = Static<typeof ChangePasswordResult>;
 
-export { AUTH_MESSAGES } from '../constants/messages';
+export { ADMIN_MESSAGES, AUTH_MESSAGES } from '../constants/messages';
