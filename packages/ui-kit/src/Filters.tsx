@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select, Typography } from 'antd';
+import type { DateRangeState } from './dateRange';
 
 const ALL = 'all';
 
@@ -44,6 +45,44 @@ export function FilterSelect<T extends string>({
         style={{ width }}
       />
     </FilterField>
+  );
+}
+
+export interface DateRangeFilterProps {
+  /** The inputs' ids are `${idPrefix}-from` and `${idPrefix}-to`: unique label/for pairs per screen. */
+  idPrefix: string;
+  /** What useDateRangeFilter returns. */
+  range: Pick<DateRangeState, 'from' | 'to' | 'setFrom' | 'setTo'>;
+}
+
+/** A created-on range as two day pickers, "From" and "To", in the admin's local days; goes in a FilterBar. */
+export function DateRangeFilter({ idPrefix, range }: DateRangeFilterProps) {
+  const fromId = `${idPrefix}-from`;
+  const toId = `${idPrefix}-to`;
+  return (
+    <>
+      <FilterField id={fromId} label="From">
+        <Input
+          id={fromId}
+          type="date"
+          value={range.from ?? ''}
+          // The browser's picker then offers no range that ends before it starts.
+          max={range.to}
+          onChange={(e) => range.setFrom(e.target.value)}
+          style={{ width: 160 }}
+        />
+      </FilterField>
+      <FilterField id={toId} label="To">
+        <Input
+          id={toId}
+          type="date"
+          value={range.to ?? ''}
+          min={range.from}
+          onChange={(e) => range.setTo(e.target.value)}
+          style={{ width: 160 }}
+        />
+      </FilterField>
+    </>
   );
 }
 

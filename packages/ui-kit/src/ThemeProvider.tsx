@@ -1,7 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { App, ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { useThemeMode, type ThemeMode } from './themeMode';
 
-export type ThemeMode = 'light' | 'dark';
+export type { ThemeMode };
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 /** Spec section 9: toasts close after 3000 ms, top right (antd counts seconds). */
@@ -11,9 +12,16 @@ const TOKENS: ThemeConfig['token'] = { colorPrimary: '#1677ff', borderRadius: 6 
 
 /**
  * The theme of the whole product. The shell renders it once; remotes render inside the shell's tree
- * and inherit it, which works because ui-kit (and so antd) is one shared singleton.
+ * and inherit it, which works because ui-kit (and so antd) is one shared singleton. Without `mode`
+ * it follows the admin's remembered choice (useThemeMode).
  */
-export function ThemeProvider({ mode = 'light', children }: { mode?: ThemeMode; children: ReactNode }) {
+export function ThemeProvider({ mode: fixed, children }: { mode?: ThemeMode; children: ReactNode }) {
+  const [remembered] = useThemeMode();
+  const mode = fixed ?? remembered;
+  // The page's own scrollbars and form controls follow the theme too.
+  useEffect(() => {
+    document.documentElement.style.colorScheme = mode;
+  }, [mode]);
   const config = useMemo<ThemeConfig>(
     () => ({ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: TOKENS }),
     [mode],

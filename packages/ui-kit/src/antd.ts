@@ -110,4 +110,6 @@ export {
   DeleteOutlined,
   UploadOutlined,
   StopOutlined,
+  SunOutlined,
+  MoonOutlined,
 } from '@ant-design/icons';

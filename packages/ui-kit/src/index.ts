@@ -21,9 +21,14 @@ export {
 } from './Pager';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { FilterBar, FilterField, FilterSelect, type FilterSelectProps } from './Filters';
+export { DateRangeFilter, type DateRangeFilterProps } from './Filters';
+export { DATE_RANGE_KEYS, dateRangeBounds, useDateRangeFilter } from './dateRange';
+export { endOfLocalDay, startOfLocalDay, validDay } from './dateRange';
+export type { DateRangeSource, DateRangeState } from './dateRange';
 export { ListScreen, type ListScreenProps, type ListScreenState } from './ListScreen';
 export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { LoadingOverlay, ErrorState, EmptyState, type ErrorStateProps } from './states';
+export { DecisionStatusTag } from './DecisionStatusTag';
 export {
   DetailLoadState,
   detailLoadOf,
@@ -32,6 +37,8 @@ export {
   type DetailQuery,
 } from './DetailLoadState';
 export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';
+export { THEME_STORAGE_KEY, themeMode, useThemeMode } from './themeMode';
+export * from './profile';
 export {
   EPOCH_ISO,
   formatCallDuration,

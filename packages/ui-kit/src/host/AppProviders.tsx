@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { setToastHandler } from '@backoffice/shared-api';
-import { ThemeProvider, useToasts } from '../ThemeProvider';
+import { ThemeProvider, useToasts, type ThemeMode } from '../ThemeProvider';
 
 /** Routes the shared toast service (used by every app through shared-api) to antd notifications. */
 function ToastBridge() {
@@ -12,15 +12,16 @@ function ToastBridge() {
 
 /**
  * The providers every screen needs, in one place for the shell and for each remote's standalone
- * host: the shared react-query client, the theme, and toasts.
+ * host: the shared react-query client, the theme (the admin's remembered choice unless `mode` is
+ * given), and toasts.
  */
 export function AppProviders({
   queryClient,
-  mode = 'light',
+  mode,
   children,
 }: {
   queryClient: QueryClient;
-  mode?: 'light' | 'dark';
+  mode?: ThemeMode;
   children: ReactNode;
 }) {
   return (

@@ -7,3 +7,5 @@ export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthFo
 export { HostRoot } from './HostRoot';
 export { useUnsavedChangesGuard, LEAVE_TITLE, leaveContent } from './useUnsavedChangesGuard';
 export { useBackToList } from './useBackToList';
+export { useFormServerErrors, type FormFieldName, type FormServerErrorsOptions } from './useFormServerErrors';
+export { FormErrorAlert, type FormErrorAlertProps } from './FormErrorAlert';

@@ -1,0 +1,2 @@
+export { PictureField, readPicture } from './PictureField';
+export { PROFILE_RULES, isPictureData, maxCharsRule, requiredRule, timeZoneOptions } from './profileRules';
