@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, CALL_STATUSES, session } from '@backoffice/shared-api';
 import { ADMIN } from '@backoffice/shared-api/testing';
@@ -235,5 +235,54 @@ describe('Calls list', () => {
       expect(param(url(), 'sortOrder')).toBe('asc');
     }
     expect(screen.queryByRole('button', { name: 'Action' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Calls list: the date range', () => {
+  // The admin's own days, whatever zone the test runs in.
+  const startOf = (y: number, m: number, d: number) => new Date(y, m - 1, d).toISOString();
+  const endOf = (y: number, m: number, d: number) => new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
+
+  it('asks for the calls requested between the days in the URL, both included', async () => {
+    const requests = server();
+    renderCatalog(`${LIST}?from=2026-11-01&to=2026-11-22`);
+    await screen.findByText('Star 1');
+    expect(lists(requests)).toEqual([{ ...DEFAULT_QUERY, from: startOf(2026, 11, 1), to: endOf(2026, 11, 22) }]);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-22');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+  });
+
+  it('a picked day is written to the URL from page 1; Clear filters clears the days and the status', async () => {
+    const requests = server(() => listReply([call(1)], 30));
+    const { url } = renderCatalog(`${LIST}?page=2&status=Ongoing`);
+    await screen.findByText('Star 1');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-22' } });
+    await waitFor(() => expect(url()).toBe(`${LIST}?status=Ongoing&from=2026-11-22`));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-22' } });
+    await waitFor(() =>
+      expect(lists(requests).at(-1)).toEqual({
+        ...DEFAULT_QUERY,
+        status: 'Ongoing',
+        from: startOf(2026, 11, 22),
+        to: endOf(2026, 11, 22),
+      }),
+    );
+
+    await user().click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(url()).toBe(LIST));
+    await waitFor(() => expect(lists(requests).at(-1)).toEqual(DEFAULT_QUERY));
+    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(screen.getByLabelText('To')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('leaves out a hand-edited day that does not exist', async () => {
+    const requests = server();
+    renderCatalog(`${LIST}?from=2026-02-30&to=today`);
+    await screen.findByText('Star 1');
+    expect(lists(requests)).toEqual([DEFAULT_QUERY]);
+    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 });

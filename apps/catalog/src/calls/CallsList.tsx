@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import {
+  DateRangeFilter,
   EyeOutlined,
+  FilterBar,
+  FilterSelect,
   Flex,
   ListScreen,
   SearchBox,
-  FilterSelect,
   Typography,
   formatCallDuration,
   formatDateTime,
@@ -39,7 +41,7 @@ const money = (key: 'transactionTotal' | 'earnAmount' | 'refundedAmount', title:
   render: (c) => formatDollars(c[key]),
 });
 
-/** Video call list (spec section 2): search, status filter, sort and page kept in the URL. */
+/** Video call list (spec section 2): search, status and date filters, sort and page kept in the URL. */
 export function CallsList() {
   const c = useCallsListController();
   // Each column's key is the sort the server knows it by (CALL_SORTS).
@@ -75,8 +77,9 @@ export function CallsList() {
       columns={columns}
       rowKey={(r) => r._id}
       errorTitle="Calls could not be loaded"
-      extra={
-        <Flex gap="small" wrap align="center">
+      extra={<SearchBox placeholder="Search by name or call ID" value={c.search} onSearch={c.setSearch} />}
+      toolbar={
+        <FilterBar hasFilters={c.hasFilters} onClear={c.clearFilters}>
           <FilterSelect<CallStatus>
             id="calls-status"
             label="Status"
@@ -85,8 +88,8 @@ export function CallsList() {
             onChange={c.setStatus}
             width={130}
           />
-          <SearchBox placeholder="Search by name or call ID" value={c.search} onSearch={c.setSearch} />
-        </Flex>
+          <DateRangeFilter idPrefix="calls" range={c.range} />
+        </FilterBar>
       }
     />
   );

@@ -1,10 +1,10 @@
 import {
-  Alert,
   Button,
   Card,
   Col,
   Flex,
   Form,
+  FormErrorAlert,
   Input,
   InputNumber,
   PageBreadcrumb,
@@ -51,16 +51,7 @@ export function DiscountCodeForm({ code }: { code?: DiscountCodeRow }) {
           disabled={f.saving}
           scrollToFirstError
         >
-          {f.formError && (
-            <Alert
-              type="error"
-              showIcon
-              closable={{ onClose: f.dismissFormError }}
-              title="The discount code was not saved"
-              description={f.formError}
-              style={{ marginBottom: 16 }}
-            />
-          )}
+          <FormErrorAlert what="discount code" error={f.formError} onClose={f.clearFormError} />
           <Row gutter={16}>
             <Col {...half}>
               <Form.Item name="codeName" label="Code name" rules={f.rules.codeName}>

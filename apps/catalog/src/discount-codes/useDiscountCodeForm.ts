@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, UNKNOWN_ERROR_MESSAGE, useSaveDiscountCode, type DiscountCodeRow } from '@backoffice/shared-api';
-import { Form, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { useSaveDiscountCode, type DiscountCodeRow } from '@backoffice/shared-api';
+import { Form, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
 import { INFLUENCER_TYPE } from './discountCodeLabels';
 import {
   FORM_FIELDS,
@@ -14,6 +14,7 @@ import {
 } from './discountCodeFormModel';
 
 const FIELDS = new Set<string>(FORM_FIELDS);
+const fieldOf = (key: string) => (FIELDS.has(key) ? key : undefined);
 
 /**
  * The add and edit form's logic: the values to start from, the browser's checks, the save (an edit
@@ -25,7 +26,11 @@ export function useDiscountCodeForm(code?: DiscountCodeRow) {
   const navigate = useNavigate();
   const toasts = useToasts();
   const save = useSaveDiscountCode();
-  const [formError, setFormError] = useState<string>();
+  // A taken name is a conflict on the name, even from a server that names no field.
+  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, {
+    fieldOf,
+    conflictField: 'codeName',
+  });
   // isPending arrives with the next render; a second click in the same frame must already see it.
   const saving = useRef(false);
   // Taken once: an edit sends what differs from these, so a refetch neither resets the typing nor
@@ -41,22 +46,9 @@ export function useDiscountCodeForm(code?: DiscountCodeRow) {
   const dirty = differs(Form.useWatch((values: DiscountCodeFormValues) => values, form));
   const guard = useUnsavedChangesGuard(dirty, code ? 'this discount code' : 'the new discount code');
 
-  const showServerErrors = (error: unknown) => {
-    const message = error instanceof Error && error.message ? error.message : UNKNOWN_ERROR_MESSAGE;
-    const errors: Record<string, string> = { ...(error instanceof ApiError ? error.errors : undefined) };
-    // A taken name is a conflict on the name, even from a server that names no field.
-    if (error instanceof ApiError && error.statusCode === 409 && Object.keys(errors).length === 0)
-      errors.codeName = message;
-    const placed = Object.entries(errors).filter(([field]) => FIELDS.has(field));
-    form.setFields(placed.map(([field, msg]) => ({ name: field as keyof DiscountCodeFormValues, errors: [msg] })));
-    const allPlaced = placed.length > 0 && placed.length === Object.keys(errors).length;
-    setFormError(allPlaced ? undefined : message);
-    if (placed[0]) form.scrollToField(placed[0][0]);
-  };
-
   const submit = async (values: DiscountCodeFormValues) => {
     if (saving.current) return;
-    setFormError(undefined);
+    clearFormError();
     let request;
     if (!code) {
       request = { mode: 'add' as const, body: createBodyOf(values) };
@@ -90,7 +82,7 @@ export function useDiscountCodeForm(code?: DiscountCodeRow) {
     submit,
     saving: save.isPending,
     formError,
-    dismissFormError: () => setFormError(undefined),
+    clearFormError,
     // Asked of the form at the click: the watched values lag a render behind the last keystroke.
     cancel: () => guard.confirmLeave(() => navigate(code ? viewOf(code._id) : '..'), differs(form.getFieldsValue())),
   };

@@ -1,5 +1,4 @@
 import {
-  Alert,
   ArrowLeftOutlined,
   Button,
   Card,
@@ -7,6 +6,7 @@ import {
   DetailLoadState,
   Flex,
   Form,
+  FormErrorAlert,
   Input,
   PageBreadcrumb,
   Row,
@@ -98,16 +98,7 @@ function TemplateEditor({ template, backTo }: { template: EmailTemplate; backTo:
                     style={{ fontFamily: token.fontFamilyCode, fontSize: 13 }}
                   />
                 </Form.Item>
-                {e.formError && (
-                  <Alert
-                    type="error"
-                    showIcon
-                    closable={{ onClose: e.dismissFormError }}
-                    title="The template was not saved"
-                    description={e.formError}
-                    style={{ marginBottom: 16 }}
-                  />
-                )}
+                <FormErrorAlert what="template" error={e.formError} onClose={e.clearFormError} />
                 <Flex justify="flex-end" gap="small">
                   <Button onClick={e.leave}>Cancel</Button>
                   <Button type="primary" htmlType="submit" loading={e.saving}>

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  ApiError,
-  UNKNOWN_ERROR_MESSAGE,
   isUuid,
   useEmailTemplateDetail,
   useUpdateEmailTemplate,
@@ -13,6 +11,7 @@ import {
   Form,
   detailLoadOf,
   useBackToList,
+  useFormServerErrors,
   useToasts,
   useUnsavedChangesGuard,
   type DetailLoad,
@@ -35,6 +34,7 @@ export const SAVED_MESSAGE = 'Template saved';
 export const NOTHING_CHANGED_MESSAGE = 'No changes to save';
 
 const FIELDS = new Set<string>(['subject', 'content']);
+const fieldOf = (key: string) => (FIELDS.has(key) ? key : undefined);
 
 export type TemplateLoad = DetailLoad<EmailTemplate>;
 
@@ -74,7 +74,7 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
   const [preview, setPreview] = useState<TemplateValues>(initialValues);
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty, 'this template');
-  const [formError, setFormError] = useState<string>();
+  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf });
   // isPending arrives with the next render; a second click in the same frame must already see it.
   const saving = useRef(false);
   const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -117,14 +117,6 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
     [placeholders],
   );
 
-  const showServerErrors = (error: unknown) => {
-    const message = error instanceof Error && error.message ? error.message : UNKNOWN_ERROR_MESSAGE;
-    const errors = error instanceof ApiError ? (error.errors ?? {}) : {};
-    const placed = Object.entries(errors).filter(([field]) => FIELDS.has(field));
-    form.setFields(placed.map(([field, msg]) => ({ name: field as Field, errors: [msg] })));
-    setFormError(placed.length > 0 && placed.length === Object.keys(errors).length ? undefined : message);
-  };
-
   const save = async (values: TemplateValues) => {
     if (saving.current) return;
     const changes = changesOf(values, saved);
@@ -132,7 +124,7 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
       toasts.show('info', NOTHING_CHANGED_MESSAGE);
       return;
     }
-    setFormError(undefined);
+    clearFormError();
     saving.current = true;
     try {
       const { template: stored, message } = await update.mutateAsync({ id: saved._id, changes });
@@ -207,7 +199,7 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
     save,
     saving: update.isPending,
     formError,
-    dismissFormError: () => setFormError(undefined),
+    clearFormError,
     insert,
     copy,
     leave,

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, session } from '@backoffice/shared-api';
 import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
@@ -258,5 +258,50 @@ describe('Redemption history', () => {
     await waitFor(() => expect(url()).toBe(LIST));
     await waitFor(() => expect(lists(requests).at(-1)).toEqual(DEFAULT_QUERY));
     expect(screen.queryByText('Code: SUMMER1')).not.toBeInTheDocument();
+  });
+});
+
+describe('Redemption history: the date range', () => {
+  // The admin's own days, whatever zone the test runs in.
+  const startOf = (y: number, m: number, d: number) => new Date(y, m - 1, d).toISOString();
+  const endOf = (y: number, m: number, d: number) => new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
+
+  it('asks for the redemptions between the days in the URL, both included, beside the code', async () => {
+    const requests = server();
+    renderCatalog(`${LIST}?value=SUMMER1&from=2026-11-01&to=2026-11-22`);
+    await screen.findByText('Fan 1');
+    expect(lists(requests)).toEqual([
+      { ...DEFAULT_QUERY, filterValue: 'SUMMER1', from: startOf(2026, 11, 1), to: endOf(2026, 11, 22) },
+    ]);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-22');
+    expect(screen.getByText('Code: SUMMER1')).toBeInTheDocument();
+  });
+
+  it('a picked day is written to the URL from page 1; Clear filters clears the days and the code', async () => {
+    const requests = server(() => listReply([redemption(1)], 30));
+    const { url } = renderCatalog(`${LIST}?page=2&value=SUMMER1`);
+    await screen.findByText('Fan 1');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-22' } });
+    await waitFor(() => expect(url()).toBe(`${LIST}?value=SUMMER1&to=2026-11-22`));
+    await waitFor(() =>
+      expect(lists(requests).at(-1)).toEqual({ ...DEFAULT_QUERY, filterValue: 'SUMMER1', to: endOf(2026, 11, 22) }),
+    );
+
+    await user().click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(url()).toBe(LIST));
+    await waitFor(() => expect(lists(requests).at(-1)).toEqual(DEFAULT_QUERY));
+    expect(screen.getByLabelText('To')).toHaveValue('');
+    expect(screen.queryByText('Code: SUMMER1')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('leaves out a hand-edited day that does not exist', async () => {
+    const requests = server();
+    renderCatalog(`${LIST}?from=2026-13-01&to=2026-02-29`);
+    await screen.findByText('Fan 1');
+    expect(lists(requests)).toEqual([DEFAULT_QUERY]);
+    expect(screen.getByLabelText('To')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,11 @@
-import { ListScreen, SearchBox, Tag } from '@backoffice/ui-kit';
+import { DateRangeFilter, FilterBar, ListScreen, SearchBox, Tag } from '@backoffice/ui-kit';
 import type { RedemptionRecord } from '@backoffice/shared-api';
 import { REDEMPTION_HISTORY_COLUMNS } from './redemptionColumns';
 import { useRedemptionHistoryController } from './useRedemptionHistoryController';
 
 /**
  * Redemption history (spec section 2, "Redemption History screen"): user name, discount code,
- * discount type, discount amount, redeemed at; search, sort, page and the code filter in the URL.
+ * discount type, discount amount, redeemed at; search, sort, page, the code and the date range in the URL.
  */
 export function RedemptionHistoryList() {
   const c = useRedemptionHistoryController();
@@ -18,8 +18,8 @@ export function RedemptionHistoryList() {
       errorTitle="Redemption history could not be loaded"
       extra={<SearchBox placeholder="Search by name" value={c.search} onSearch={c.setSearch} />}
       toolbar={
-        c.code && (
-          <div>
+        <FilterBar hasFilters={c.hasFilters} onClear={c.clearFilters}>
+          {c.code && (
             <Tag
               closable={{ 'aria-label': `Remove the filter Code: ${c.code}` }}
               onClose={(e) => {
@@ -30,8 +30,9 @@ export function RedemptionHistoryList() {
             >
               Code: {c.code}
             </Tag>
-          </div>
-        )
+          )}
+          <DateRangeFilter idPrefix="redemptions" range={c.range} />
+        </FilterBar>
       }
     />
   );

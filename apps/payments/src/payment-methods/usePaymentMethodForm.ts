@@ -1,16 +1,14 @@
 import { useRef, useState } from 'react';
 import {
-  ApiError,
   PAYMENT_LIMITS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_NAME_PATTERN,
-  UNKNOWN_ERROR_MESSAGE,
   useCreatePaymentMethod,
   usePaymentMethodDetail,
   useUpdatePaymentMethod,
   type UpdatePaymentMethodBody,
 } from '@backoffice/shared-api';
-import { Form, useToasts, type FormRule } from '@backoffice/ui-kit';
+import { Form, useFormServerErrors, useToasts, type FormRule } from '@backoffice/ui-kit';
 
 export interface PaymentMethodValues {
   name: string;
@@ -40,6 +38,7 @@ export const NAME_RULES: FormRule[] = [
 ];
 
 const FIELDS = new Set<string>(['name', 'isActive']);
+const fieldOf = (key: string) => (FIELDS.has(key) ? key : undefined);
 
 /**
  * The add/edit form's logic: the values to start from (an edit reads the method afresh), the save,
@@ -52,7 +51,8 @@ export function usePaymentMethodForm(target: PaymentMethodTarget, onSaved: () =>
   const detail = usePaymentMethodDetail(target.mode === 'edit' ? target.id : undefined);
   const create = useCreatePaymentMethod();
   const update = useUpdatePaymentMethod();
-  const [formError, setFormError] = useState<string>();
+  // A duplicate name is a conflict on the name, even from a server that names no field.
+  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf, conflictField: 'name' });
   // isPending arrives with the next render; a second click in the same frame must already see it.
   const saving = useRef(false);
 
@@ -63,22 +63,11 @@ export function usePaymentMethodForm(target: PaymentMethodTarget, onSaved: () =>
   );
   if (!initial && detail.data) setInitial({ name: detail.data.name, isActive: detail.data.isActive });
 
-  const showServerErrors = (error: unknown) => {
-    const message = error instanceof Error && error.message ? error.message : UNKNOWN_ERROR_MESSAGE;
-    const errors: Record<string, string> = { ...(error instanceof ApiError ? error.errors : undefined) };
-    // A duplicate name is a conflict on the name, even from a server that names no field.
-    if (error instanceof ApiError && error.statusCode === 409 && Object.keys(errors).length === 0)
-      errors.name = message;
-    const placed = Object.entries(errors).filter(([field]) => FIELDS.has(field));
-    form.setFields(placed.map(([field, msg]) => ({ name: field as keyof PaymentMethodValues, errors: [msg] })));
-    setFormError(placed.length === Object.keys(errors).length && placed.length > 0 ? undefined : message);
-  };
-
   const save = async (values: PaymentMethodValues) => {
     const start = initial;
     if (saving.current || !start) return;
     const name = values.name.trim();
-    setFormError(undefined);
+    clearFormError();
     saving.current = true;
     try {
       if (target.mode === 'add') {

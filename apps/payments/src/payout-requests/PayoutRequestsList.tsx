@@ -1,17 +1,16 @@
 import { Alert, Flex, ListScreen, SearchBox, Segmented, type DataTableColumn } from '@backoffice/ui-kit';
-import { DECISION_STATUS_FILTERS, type DecisionStatusFilter, type PayoutRequestRow } from '@backoffice/shared-api';
+import {
+  DECISION_STATUS_FILTERS,
+  DECISION_STATUS_LABELS,
+  type DecisionStatusFilter,
+  type PayoutRequestRow,
+} from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { PayoutDecisionCell } from './PayoutDecisionCell';
 import { PayoutDecisionDialog } from './PayoutDecisionDialog';
 import { usePayoutRequestsListController } from './usePayoutRequestsListController';
 
-const STATUS_LABELS: Record<DecisionStatusFilter, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  all: 'All',
-};
-const STATUS_OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const STATUS_OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({ value, label: DECISION_STATUS_LABELS[value] }));
 
 const PAYMENT_COLUMNS = paymentColumns<PayoutRequestRow>('Payout Amount');
 

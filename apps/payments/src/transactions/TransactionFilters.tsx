@@ -1,4 +1,4 @@
-import { FilterBar, FilterField, FilterSelect, Input } from '@backoffice/ui-kit';
+import { DateRangeFilter, FilterBar, FilterSelect, type DateRangeState } from '@backoffice/ui-kit';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_STATUS_LABELS,
@@ -14,12 +14,9 @@ const TYPE_OPTIONS = TRANSACTION_TYPES.map((value) => ({ value, label: TRANSACTI
 export interface TransactionFiltersProps {
   status: TransactionStatus | undefined;
   type: TransactionType | undefined;
-  from: string | undefined;
-  to: string | undefined;
   onStatus: (status: TransactionStatus | undefined) => void;
   onType: (type: TransactionType | undefined) => void;
-  onFrom: (day: string) => void;
-  onTo: (day: string) => void;
+  range: DateRangeState;
   hasFilters: boolean;
   onClear: () => void;
 }
@@ -37,27 +34,7 @@ export function TransactionFilters(p: TransactionFiltersProps) {
         width={130}
       />
       <FilterSelect id="transactions-type" label="Type" options={TYPE_OPTIONS} value={p.type} onChange={p.onType} />
-      <FilterField id="transactions-from" label="From">
-        <Input
-          id="transactions-from"
-          type="date"
-          value={p.from ?? ''}
-          // The browser's picker then offers no range that ends before it starts.
-          max={p.to}
-          onChange={(e) => p.onFrom(e.target.value)}
-          style={{ width: 160 }}
-        />
-      </FilterField>
-      <FilterField id="transactions-to" label="To">
-        <Input
-          id="transactions-to"
-          type="date"
-          value={p.to ?? ''}
-          min={p.from}
-          onChange={(e) => p.onTo(e.target.value)}
-          style={{ width: 160 }}
-        />
-      </FilterField>
+      <DateRangeFilter idPrefix="transactions" range={p.range} />
     </FilterBar>
   );
 }

@@ -2,12 +2,13 @@ import { Flex, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/u
 import type { TransactionRow } from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { TransactionFilters } from './TransactionFilters';
+import { TransactionTotals } from './TransactionTotals';
 import { TransactionsExport } from './TransactionsExport';
 import { useTransactionsListController } from './useTransactionsListController';
 
 const COLUMNS: Array<DataTableColumn<TransactionRow>> = paymentColumns<TransactionRow>('Payable Amount');
 
-/** Transactions (spec section 2, payment list): search, filters and sort kept in the URL; CSV export. */
+/** Transactions (spec section 2, payment list): search, filters and sort kept in the URL; totals; CSV export. */
 export function TransactionsList() {
   const c = useTransactionsListController();
   return (
@@ -21,20 +22,20 @@ export function TransactionsList() {
         <SearchBox placeholder="Search by name, email or transaction ID" value={c.search} onSearch={c.setSearch} />
       }
       toolbar={
-        <Flex justify="space-between" align="flex-start" gap="middle" wrap>
-          <TransactionFilters
-            status={c.status}
-            type={c.type}
-            from={c.from}
-            to={c.to}
-            onStatus={c.setStatus}
-            onType={c.setType}
-            onFrom={c.setFrom}
-            onTo={c.setTo}
-            hasFilters={c.hasFilters}
-            onClear={c.clearFilters}
-          />
-          <TransactionsExport query={c.exportQuery} />
+        <Flex vertical gap="small">
+          <Flex justify="space-between" align="flex-start" gap="middle" wrap>
+            <TransactionFilters
+              status={c.status}
+              type={c.type}
+              range={c.range}
+              onStatus={c.setStatus}
+              onType={c.setType}
+              hasFilters={c.hasFilters}
+              onClear={c.clearFilters}
+            />
+            <TransactionsExport query={c.exportQuery} />
+          </Flex>
+          <TransactionTotals line={c.totals} />
         </Flex>
       }
     />

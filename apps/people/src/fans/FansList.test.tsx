@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
@@ -92,6 +92,58 @@ describe('Fans list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('fan.7')).toBeInTheDocument();
     expect(requests.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('Fans list: the joined-on range', () => {
+  const DEFAULT_QUERY = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' };
+  // The admin's own days, whatever zone the test runs in.
+  const startOf = (y: number, m: number, d: number) => new Date(y, m - 1, d).toISOString();
+  const endOf = (y: number, m: number, d: number) => new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
+  const fans = () =>
+    stubHttp(() => ({ status: 200, data: { statusCode: 200, message: 'Fans', data: [fan(1)], total: 30 } }));
+
+  it('asks for the fans who joined between the days in the URL, both included', async () => {
+    const requests = fans();
+    renderFans('/app/fans?from=2026-11-16&to=2026-11-22');
+    await screen.findByText('fan.1');
+    expect(requests.map((r) => r.params)).toEqual([
+      { ...DEFAULT_QUERY, from: startOf(2026, 11, 16), to: endOf(2026, 11, 22) },
+    ]);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-16');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-22');
+  });
+
+  it('a picked day is written to the URL from page 1; Clear filters clears both days', async () => {
+    const requests = fans();
+    renderFans('/app/fans?page=2&search=ann');
+    await screen.findByText('fan.1');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(lastUrl).toBe('/app/fans?search=ann&from=2026-11-01'));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-22' } });
+    await waitFor(() =>
+      expect(requests.at(-1)!.params).toEqual({
+        ...DEFAULT_QUERY,
+        search: 'ann',
+        from: startOf(2026, 11, 1),
+        to: endOf(2026, 11, 22),
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastUrl).toBe('/app/fans?search=ann'));
+    await waitFor(() => expect(requests.at(-1)!.params).toEqual({ ...DEFAULT_QUERY, search: 'ann' }));
+    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('leaves out a hand-edited day that does not exist', async () => {
+    const requests = fans();
+    renderFans('/app/fans?from=2026-02-30&to=2026-11-31');
+    await screen.findByText('fan.1');
+    expect(requests.map((r) => r.params)).toEqual([DEFAULT_QUERY]);
+    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,7 @@ import { FAN_SORTS, useFansList } from '@backoffice/shared-api';
 import { PeopleList } from '../profile/PeopleList';
 import type { PeopleListSource } from '../profile/usePeopleListController';
 
-const FANS = { kind: 'fan', sorts: FAN_SORTS, useList: useFansList } satisfies PeopleListSource<
+const FANS = { kind: 'fan', sorts: FAN_SORTS, useList: useFansList, createdRange: true } satisfies PeopleListSource<
   (typeof FAN_SORTS)[number]
 >;
 

@@ -22,6 +22,18 @@ beforeEach(() => {
 
 // The list itself is shared with Fans and tested there; this covers what differs.
 describe('Influencers list', () => {
+  it('has no date range: only the fans list takes one', async () => {
+    const requests = stubApi((config) =>
+      config.url === '/admin/getAllInfluencers'
+        ? { status: 200, data: { statusCode: 200, message: 'Influencers', data: [row], total: 1 } }
+        : undefined,
+    );
+    renderApp('/app/influencers?from=2026-11-01&to=2026-11-22');
+    expect(await screen.findByText('Ivy Stone')).toBeInTheDocument();
+    expect(requests[0]!.params).toEqual({ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' });
+    expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+  });
+
   it('asks the influencers endpoint and shows the Name column first', async () => {
     const requests = stubApi((config) =>
       config.url === '/admin/getAllInfluencers'

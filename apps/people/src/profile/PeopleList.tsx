@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, ListScreen, SearchBox, Space, formatDateTime, type DataTableColumn } from '@backoffice/ui-kit';
+import {
+  Button,
+  DateRangeFilter,
+  FilterBar,
+  ListScreen,
+  SearchBox,
+  Space,
+  formatDateTime,
+  type DataTableColumn,
+} from '@backoffice/ui-kit';
 import type { FanRow } from '@backoffice/shared-api';
 import { PERSON_KINDS } from './personKinds';
 import { StatusAction } from './StatusAction';
@@ -16,7 +25,7 @@ export interface PeopleListProps<S extends string> {
 
 /**
  * The Fans and Influencers lists (spec section 2): user name, display name, email, created on,
- * action; search, sort and page kept in the URL.
+ * action; search, sort, page and (fans) the created-on range kept in the URL.
  */
 export function PeopleList<S extends string>({ source, leadingColumns = [], extraActions }: PeopleListProps<S>) {
   const c = usePeopleListController(source);
@@ -28,6 +37,13 @@ export function PeopleList<S extends string>({ source, leadingColumns = [], extr
       rowKey={(p) => p._id}
       errorTitle={`${names.many} could not be loaded`}
       extra={<SearchBox placeholder="Search by name or email" value={c.search} onSearch={c.setSearch} />}
+      toolbar={
+        c.range && (
+          <FilterBar hasFilters={c.hasFilters} onClear={c.clearFilters}>
+            <DateRangeFilter idPrefix={`${source.kind}s`} range={c.range} />
+          </FilterBar>
+        )
+      }
       columns={[
         ...leadingColumns,
         { key: 'userName', title: 'User Name', sortable: true },

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Alert,
   ArrowLeftOutlined,
   Button,
   Card,
@@ -8,9 +7,11 @@ import {
   DeleteOutlined,
   Flex,
   Form,
+  FormErrorAlert,
   Input,
   InputNumber,
   PageBreadcrumb,
+  PictureField,
   PlusOutlined,
   Row,
   Select,
@@ -28,7 +29,6 @@ import {
   type UserProfile,
 } from '@backoffice/shared-api';
 import { PERSON_KINDS } from './personKinds';
-import { PictureField } from './PictureField';
 import { RULES, type ProfileFormValues } from './profileFormModel';
 import { orDash } from './profileFormat';
 import { useProfileForm } from './useProfileForm';
@@ -121,16 +121,7 @@ export function ProfileForm({ kind, profile }: { kind: PersonKind; profile: User
           onFinish={(values) => void f.save(values)}
           scrollToFirstError
         >
-          {f.formError && (
-            <Alert
-              type="error"
-              showIcon
-              closable={{ onClose: f.dismissFormError }}
-              title="The profile was not saved"
-              description={f.formError}
-              style={{ marginBottom: 16 }}
-            />
-          )}
+          <FormErrorAlert what="profile" error={f.formError} onClose={f.clearFormError} />
 
           <Group title="Account">
             <TextField name="firstName" label="First Name" rules={RULES.firstName} max={PROFILE_LIMITS.nameMax} />

@@ -10,6 +10,7 @@ import {
   UserOutlined,
   formatDateTime,
   formatDollars,
+  isPictureData,
   type DescriptionsProps,
 } from '@backoffice/ui-kit';
 import { useCategories, useLanguages, type UserProfile } from '@backoffice/shared-api';
@@ -20,7 +21,6 @@ import {
   fullName,
   genderName,
   isActive,
-  isPictureData,
   isWebAddress,
   namesOf,
   orDash,

@@ -1,7 +1,6 @@
 import {
   INFLUENCER_ONLY_FIELDS,
   PHONE_PATTERN,
-  PICTURE_PATTERN,
   PROFILE_LIMITS as L,
   PROFILE_MESSAGES as M,
   URL_PATTERN,
@@ -12,7 +11,7 @@ import {
   type UpdateUserProfileBody,
   type UserProfile,
 } from '@backoffice/shared-api';
-import type { FormRule } from '@backoffice/ui-kit';
+import { PROFILE_RULES, maxCharsRule as max, requiredRule as required, type FormRule } from '@backoffice/ui-kit';
 
 export interface SocialLinkValue {
   type: number | null | undefined;
@@ -142,16 +141,7 @@ export function fieldNameOf(key: string): Array<string | number> {
   return key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-/** The time zones the server accepts, plus the stored one when this browser spells it differently. */
-export function timeZoneOptions(current: string | undefined): Array<{ value: string; label: string }> {
-  const zones = new Set<string>(['UTC', ...Intl.supportedValuesOf('timeZone')]);
-  if (current) zones.add(current);
-  return [...zones].map((z) => ({ value: z, label: z }));
-}
-
 const re = (pattern: string) => new RegExp(pattern);
-const required: FormRule = { required: true, whitespace: true, message: M.required };
-const max = (n: number): FormRule => ({ max: n, message: `Use at most ${n} characters` });
 const maxItems =
   (n: number, what: string): FormRule =>
   () => ({
@@ -161,11 +151,11 @@ const maxItems =
 
 /** The server's rules (contract UpdateUserProfileBody and profile.ts), checked before a request is sent. */
 export const RULES = {
-  firstName: [required, max(L.nameMax)],
-  lastName: [required, max(L.nameMax)],
+  firstName: PROFILE_RULES.firstName,
+  lastName: PROFILE_RULES.lastName,
   userName: [required, { pattern: re(USER_NAME_PATTERN), message: M.userName }],
   displayName: [required, max(L.displayNameMax)],
-  email: [required, { type: 'email', message: M.email }, max(L.emailMax)],
+  email: PROFILE_RULES.email,
   phone: [{ pattern: re(PHONE_PATTERN), message: M.phone }, max(L.phoneMax)],
   dob: [
     {
@@ -176,7 +166,7 @@ export const RULES = {
   zipCode: [{ pattern: re(ZIP_CODE_PATTERN), message: M.zipCode }, max(L.zipCodeMax)],
   place: [max(L.placeMax)],
   address: [max(L.addressMax)],
-  bio: [max(L.bioMax)],
+  bio: PROFILE_RULES.bio,
   searchKeywords: [
     maxItems(L.keywordsMax, 'keywords'),
     {
@@ -198,14 +188,7 @@ export const RULES = {
           ? Promise.reject(new Error(M.socialType))
           : Promise.resolve(),
     }),
-  picture: [
-    {
-      validator: (_r: unknown, value: string | undefined) =>
-        !value || (value.length <= L.pictureMaxChars && re(PICTURE_PATTERN).test(value))
-          ? Promise.resolve()
-          : Promise.reject(new Error(M.picture)),
-    },
-  ],
+  picture: PROFILE_RULES.picture,
   callChargesPerMin: [
     { required: true, message: M.required },
     { type: 'number', min: 0, max: L.callChargesMax, message: `Enter an amount from $0 to $${L.callChargesMax}` },

@@ -58,11 +58,6 @@ export function isWebAddress(url: string): boolean {
   return /^https?:\/\//i.test(url.trim());
 }
 
-/** Pictures are data URLs (PICTURE_PATTERN); anything else would make the browser fetch another origin. */
-export function isPictureData(value: string | null | undefined): value is string {
-  return !!value && /^data:image\/(png|jpeg|webp|gif);base64,/.test(value);
-}
-
 /** The social links worth showing: the default empty entry (`{ url: '', type: null }`) is none. */
 export function filledLinks<L extends { url: string }>(links: readonly L[] | null | undefined): L[] {
   return (links ?? []).filter((l) => l.url.trim() !== '');

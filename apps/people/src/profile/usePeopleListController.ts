@@ -1,4 +1,4 @@
-import { useListController } from '@backoffice/ui-kit';
+import { DATE_RANGE_KEYS, dateRangeBounds, useDateRangeFilter, useListController } from '@backoffice/ui-kit';
 import type { FanRow, ListResult, PersonKind } from '@backoffice/shared-api';
 import { useStatusToggle } from './useStatusToggle';
 
@@ -11,6 +11,9 @@ export interface PeopleListQuery<S extends string> {
   search?: string;
   sortBy: S;
   sortOrder: 'asc' | 'desc';
+  /** The created-on range, as instants; sent only for a source with `createdRange`. */
+  from?: string;
+  to?: string;
 }
 
 export interface PeopleListQueryResult {
@@ -25,16 +28,29 @@ export interface PeopleListSource<S extends string> {
   /** The server's whitelist: a sortBy outside it (a hand-edited URL) falls back to createdAt. */
   sorts: readonly S[];
   useList: (query: PeopleListQuery<S>) => PeopleListQueryResult;
+  /** The list offers a From/To filter on the created-on date (fans: only their list query takes it). */
+  createdRange?: boolean;
 }
 
 /** A people list's logic: URL-kept state in, rows and handlers out; the view only renders. */
-export function usePeopleListController<S extends string>({ sorts, useList }: PeopleListSource<S>) {
+export function usePeopleListController<S extends string>({ sorts, useList, createdRange }: PeopleListSource<S>) {
   const list = useListController<S, PeopleListQuery<S>, FanRow>({
     sorts,
     defaultSort: 'createdAt' as S,
     pageSize: PEOPLE_PAGE_SIZE,
+    filterKeys: createdRange ? DATE_RANGE_KEYS : undefined,
+    toQuery: createdRange ? (base, filters) => ({ ...base, ...dateRangeBounds(filters) }) : undefined,
     useList,
   });
+  const range = useDateRangeFilter(list);
   const status = useStatusToggle();
-  return { ...list, toggleStatus: status.toggle, statusPendingId: status.pendingId };
+  return {
+    ...list,
+    /** The From/To filter, for a list that has one. */
+    range: createdRange ? range : undefined,
+    hasFilters: range.isSet,
+    clearFilters: () => list.setFilters(range.cleared),
+    toggleStatus: status.toggle,
+    statusPendingId: status.pendingId,
+  };
 }

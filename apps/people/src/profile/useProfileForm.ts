@@ -1,15 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Form, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { Form, timeZoneOptions, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
 import {
-  ApiError,
   useCategories,
   useLanguages,
   useUpdateUserProfile,
   type PersonKind,
   type UserProfile,
 } from '@backoffice/shared-api';
-import { bodyOf, fieldNameOf, isChanged, timeZoneOptions, valuesOf, type ProfileFormValues } from './profileFormModel';
+import { bodyOf, fieldNameOf, isChanged, valuesOf, type ProfileFormValues } from './profileFormModel';
 
 export const SAVED_MESSAGE = 'Profile saved';
 
@@ -26,7 +25,6 @@ export function useProfileForm(kind: PersonKind, profile: UserProfile) {
   const languages = useLanguages();
   const initialValues = useMemo(() => valuesOf(kind, profile), [kind, profile]);
   const [dirty, setDirty] = useState(false);
-  const [formError, setFormError] = useState<string>();
   const guard = useUnsavedChangesGuard(dirty, 'this profile');
   const viewPath = `../view/${profile._id}`;
 
@@ -34,32 +32,22 @@ export function useProfileForm(kind: PersonKind, profile: UserProfile) {
     setDirty(isChanged(kind, initialValues, form.getFieldsValue(true) as ProfileFormValues));
   }, [kind, initialValues, form]);
 
-  const showServerErrors = useCallback(
-    (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      const errors = error instanceof ApiError ? error.errors : undefined;
-      // A fan's form has no influencer fields, so an error on one of them goes to the Alert.
-      const known = new Set(Object.keys(initialValues));
-      const placed: Array<{ name: Array<string | number>; errors: string[] }> = [];
-      let unplaced = !errors;
-      for (const [key, msg] of Object.entries(errors ?? {})) {
-        const name = fieldNameOf(key);
-        // A whole-list key ('socialMedia') has no field of its own to carry the message.
-        const onAField = known.has(String(name[0])) && (name[0] !== 'socialMedia' || name.length === 3);
-        if (onAField) placed.push({ name, errors: [msg] });
-        else unplaced = true;
-      }
-      // Server keys are only known at run time, so they cannot be checked against the form's names.
-      form.setFields(placed as Parameters<typeof form.setFields>[0]);
-      setFormError(unplaced ? message : undefined);
-      if (placed[0]) form.scrollToField(placed[0].name);
+  // A fan's form has no influencer fields, so an error on one of them goes to the Alert.
+  const known = useMemo(() => new Set(Object.keys(initialValues)), [initialValues]);
+  const fieldOf = useCallback(
+    (key: string) => {
+      const name = fieldNameOf(key);
+      // A whole-list key ('socialMedia') has no field of its own to carry the message.
+      const onAField = known.has(String(name[0])) && (name[0] !== 'socialMedia' || name.length === 3);
+      return onAField ? name : undefined;
     },
-    [form, initialValues],
+    [known],
   );
+  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf });
 
   const save = useCallback(
     async (values: ProfileFormValues) => {
-      setFormError(undefined);
+      clearFormError();
       try {
         await update.mutateAsync({ id: profile._id, changes: bodyOf(kind, values) });
       } catch (e) {
@@ -70,7 +58,7 @@ export function useProfileForm(kind: PersonKind, profile: UserProfile) {
       toasts.show('success', SAVED_MESSAGE);
       navigate(viewPath);
     },
-    [update, profile._id, kind, showServerErrors, toasts, navigate, viewPath],
+    [update, profile._id, kind, clearFormError, showServerErrors, toasts, navigate, viewPath],
   );
 
   return {
@@ -81,7 +69,7 @@ export function useProfileForm(kind: PersonKind, profile: UserProfile) {
     saving: update.isPending,
     dirty,
     formError,
-    dismissFormError: () => setFormError(undefined),
+    clearFormError,
     /** Cancel, Back: ask first when something is unsaved. */
     leave: (to: string = viewPath) => guard.confirmLeave(() => navigate(to)),
     categoryOptions: (categories.data ?? []).map((c) => ({ value: c._id, label: c.name })),

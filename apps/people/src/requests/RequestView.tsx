@@ -17,16 +17,17 @@ import {
   Typography,
   formatDateTime,
   type DescriptionsProps,
+  DecisionStatusTag,
 } from '@backoffice/ui-kit';
 import type { RequestDetail } from '@backoffice/shared-api';
 import { ProfileView } from '../profile/ProfileView';
 import { RejectRequestDialog } from './RejectRequestDialog';
-import { RequestStatusTag, fullName } from './RequestStatusTag';
+import { fullName } from '../profile/profileFormat';
 import { useRequestViewController } from './useRequestViewController';
 
 function decisionItems(request: RequestDetail): DescriptionsProps['items'] {
   const items: DescriptionsProps['items'] = [
-    { key: 'status', label: 'Status', children: <RequestStatusTag status={request.status} /> },
+    { key: 'status', label: 'Status', children: <DecisionStatusTag status={request.status} /> },
     { key: 'requestedOn', label: 'Requested on', children: formatDateTime(request.createdAt) },
   ];
   if (request.status === 'pending') return items;

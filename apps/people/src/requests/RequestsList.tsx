@@ -7,14 +7,20 @@ import {
   Segmented,
   formatDateTime,
   type DataTableColumn,
+  DecisionStatusTag,
 } from '@backoffice/ui-kit';
-import { DECISION_STATUS_FILTERS, type DecisionStatusFilter, type RequestRow } from '@backoffice/shared-api';
-import { RequestStatusTag, STATUS_LABELS, fullName } from './RequestStatusTag';
+import {
+  DECISION_STATUS_FILTERS,
+  DECISION_STATUS_LABELS,
+  type DecisionStatusFilter,
+  type RequestRow,
+} from '@backoffice/shared-api';
+import { fullName } from '../profile/profileFormat';
 import { useRequestsListController } from './useRequestsListController';
 
 const STATUS_OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({
   value,
-  label: value === 'all' ? 'All' : STATUS_LABELS[value],
+  label: DECISION_STATUS_LABELS[value],
 }));
 
 const sortable = (key: keyof RequestRow | 'name', title: string): DataTableColumn<RequestRow> => ({
@@ -34,7 +40,7 @@ export function RequestsList() {
     { ...sortable('createdAt', 'Created On'), render: (r) => formatDateTime(r.createdAt) },
     { ...sortable('updatedAt', 'Requested On'), render: (r) => formatDateTime(r.updatedAt) },
     ...(list.showStatus
-      ? [{ key: 'status', title: 'Status', render: (r: RequestRow) => <RequestStatusTag status={r.status} /> }]
+      ? [{ key: 'status', title: 'Status', render: (r: RequestRow) => <DecisionStatusTag status={r.status} /> }]
       : []),
     {
       key: 'action',
