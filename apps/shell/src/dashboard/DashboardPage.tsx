@@ -1,28 +1,62 @@
-import { Link } from 'react-router-dom';
-import { Card, Col, Row, Typography } from '@backoffice/ui-kit';
+import { Suspense, lazy } from 'react';
+import { Alert, Button, Col, Flex, Row, Typography } from '@backoffice/ui-kit';
 import { useAuthUser } from '@backoffice/shared-api';
-import { MENU } from '../layout/menu';
 import { useBase } from '../layout/useBase';
+import { FigureCard } from './FigureCard';
+import { LatestPayoutRequests, LatestRequests } from './LatestRequests';
+import { useDashboard } from './useDashboard';
 
-/** The first screen after sign-in: a way into every area. Its figures arrive with issue #7. */
+// Its own chunk: the shell's initial JS does not carry chart code an admin may never scroll to.
+const DashboardCharts = lazy(() => import('./charts/DashboardCharts'));
+
+/** The first screen after sign-in: what needs the admin's attention and how the marketplace is doing. */
 export function DashboardPage() {
   const user = useAuthUser();
   const { base } = useBase();
-  const areas = MENU.flatMap((m) => m.children ?? [m]).filter((m) => m.path);
+  const d = useDashboard(base);
   return (
-    <>
-      <Typography.Title level={3}>
-        Welcome, {user?.firstName} {user?.lastName}
-      </Typography.Title>
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="baseline" wrap gap={8}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Welcome, {user?.firstName} {user?.lastName}
+        </Typography.Title>
+        {d.updatedAt && <Typography.Text type="secondary">Updated {d.updatedAt}</Typography.Text>}
+      </Flex>
+      {d.error && (
+        <Alert
+          type="warning"
+          showIcon
+          title="The dashboard could not be loaded"
+          description={d.error}
+          action={
+            <Button size="small" onClick={d.retry}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      <section aria-label="Figures">
+        <Row gutter={[16, 16]}>
+          {d.cards.map((card) => (
+            <Col key={card.key} xs={24} sm={12} lg={8} xxl={6}>
+              <FigureCard card={card} loading={d.loading} />
+            </Col>
+          ))}
+        </Row>
+      </section>
+      {d.summary && (
+        <Suspense fallback={<Typography.Text type="secondary">Loading charts…</Typography.Text>}>
+          <DashboardCharts revenueByDay={d.summary.revenueByDay} callsByDay={d.summary.callsByDay} />
+        </Suspense>
+      )}
       <Row gutter={[16, 16]}>
-        {areas.map((a) => (
-          <Col key={a.key} xs={24} sm={12} lg={8} xl={6}>
-            <Link to={`${base}/${a.path}`}>
-              <Card hoverable>{a.label}</Card>
-            </Link>
-          </Col>
-        ))}
+        <Col xs={24} xl={12}>
+          <LatestRequests rows={d.latestRequests} base={base} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <LatestPayoutRequests rows={d.latestPayoutRequests} base={base} />
+        </Col>
       </Row>
-    </>
+    </Flex>
   );
 }

@@ -13,8 +13,10 @@ import {
   Tag,
   Typography,
   UserOutlined,
+  theme,
 } from '@backoffice/ui-kit';
 import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
+import { AvailabilityBadge, ThemeToggle } from './HeaderStatus';
 import { MENU, selectedKey, type MenuEntry } from './menu';
 import { NotificationBell } from './NotificationBell';
 import { useBase } from './useBase';
@@ -38,6 +40,7 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const siderRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const { token } = theme.useToken();
 
   useEffect(() => {
     connectSocket();
@@ -68,7 +71,8 @@ export function AppLayout() {
           width={240}
           style={small ? { position: 'fixed', zIndex: 20, height: '100vh', left: 0, top: 0 } : undefined}
         >
-          <Typography.Title level={4} style={{ color: '#fff', padding: '16px 24px', margin: 0 }}>
+          {/* The side menu is dark in both themes, so its title is light in both. */}
+          <Typography.Title level={4} style={{ color: token.colorTextLightSolid, padding: '16px 24px', margin: 0 }}>
             Back Office
           </Typography.Title>
           <nav aria-label="Main menu">
@@ -91,7 +95,8 @@ export function AppLayout() {
             alignItems: 'center',
             justifyContent: 'space-between',
             padding: '0 16px',
-            background: '#fff',
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
           <Space>
@@ -106,7 +111,9 @@ export function AppLayout() {
             )}
           </Space>
           <Space size="middle">
+            <ThemeToggle />
             <NotificationBell />
+            <AvailabilityBadge />
             <Dropdown
               trigger={['click']}
               menu={{

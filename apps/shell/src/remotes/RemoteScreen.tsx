@@ -1,7 +1,7 @@
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
-import { loadRegistry, type RemoteName } from './registry';
+import type { RemoteName } from './registry';
+import { loadRemoteScreen } from './remoteStatus';
 
 class RemoteErrorBoundary extends Component<
   { label: string; onRetry: () => void; children: ReactNode },
@@ -26,7 +26,7 @@ class RemoteErrorBoundary extends Component<
   }
 }
 
-type State = { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error'; message: string };
+type State = { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error' };
 
 /**
  * One remote screen inside the shell's own React tree (so router, query client, theme and session
@@ -40,16 +40,11 @@ export function RemoteScreen({ remote, module, label }: { remote: RemoteName; mo
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    (async () => {
-      // A retry re-reads the registry and drops the runtime's cached (failed) remote entry.
-      await loadRegistry(attempt > 0);
-      const mod = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
-      if (!mod?.default) throw new Error(`${remote}/${module} has no screen`);
-      if (live) setState({ status: 'ready', Screen: mod.default });
-    })().catch((e: unknown) => {
-      console.warn(`Remote ${remote}/${module} could not be loaded`, e);
-      if (live) setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
-    });
+    // The platform section of the setting screen hears of the outcome too.
+    loadRemoteScreen(remote, module, attempt > 0).then(
+      (Screen) => live && setState({ status: 'ready', Screen }),
+      () => live && setState({ status: 'error' }),
+    );
     return () => {
       live = false;
     };

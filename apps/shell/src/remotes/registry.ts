@@ -40,29 +40,35 @@ let loaded: Promise<Registry> | undefined;
 /**
  * Reads the registry from the shell's server (never from the build), applies overrides and hands
  * the remotes to the federation runtime. Nothing of a remote is fetched until one of its screens
- * opens.
+ * opens. `refresh` (a retry) re-reads the registry and re-registers that remote, which drops the
+ * runtime's cached, failed entry of it; the remotes already running are left as they are.
  */
-export function loadRegistry(force = false): Promise<Registry> {
-  if (loaded && !force) return loaded;
-  loaded = (async () => {
+export function loadRegistry(refresh?: RemoteName): Promise<Registry> {
+  if (loaded && !refresh) return loaded;
+  const reading = (async () => {
     const res = await fetch('/registry.json', { cache: 'no-store' });
     if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
     const registry = (await res.json()) as Registry;
     const overrides = readOverrides();
     current = registry;
+    const entries = REMOTE_NAMES.flatMap((name) => {
+      const entry = overrides[name] ?? registry.remotes[name]?.manifestUrl;
+      return entry ? [{ name, entry }] : [];
+    });
+    // Without force the runtime keeps a remote it already has and adds one newly published.
+    registerRemotes(entries.filter((e) => e.name !== refresh));
     registerRemotes(
-      REMOTE_NAMES.flatMap((name) => {
-        const entry = overrides[name] ?? registry.remotes[name]?.manifestUrl;
-        return entry ? [{ name, entry }] : [];
-      }),
-      { force },
+      entries.filter((e) => e.name === refresh),
+      { force: true },
     );
     return registry;
   })();
-  loaded.catch(() => {
-    loaded = undefined; // a failed read is tried again next time
+  loaded = reading;
+  reading.catch(() => {
+    // A failed read is tried again next time (unless a newer read has taken its place).
+    if (loaded === reading) loaded = undefined;
   });
-  return loaded;
+  return reading;
 }
 
 export const registrySnapshot = () => current;

@@ -1,0 +1,73 @@
+import { useSyncExternalStore, type ComponentType } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRegistry, REMOTE_NAMES, type RemoteName } from './registry';
+import { REMOTE_ROUTES } from './remoteRoutes';
+
+/** How loading a remote went in this page; `idle` until one of its screens (or a check) asks for it. */
+export type RemoteStatus =
+  { state: 'idle' } | { state: 'loading' } | { state: 'loaded' } | { state: 'failed'; reason: string };
+
+export type RemoteStatuses = Readonly<Record<RemoteName, RemoteStatus>>;
+
+const initial = (): RemoteStatuses =>
+  Object.fromEntries(REMOTE_NAMES.map((name) => [name, { state: 'idle' }])) as Record<RemoteName, RemoteStatus>;
+
+let statuses: RemoteStatuses = initial();
+const listeners = new Set<() => void>();
+
+function report(remote: RemoteName, status: RemoteStatus): void {
+  statuses = { ...statuses, [remote]: status };
+  for (const l of [...listeners]) l();
+}
+
+export const remoteStatus = {
+  /** A new object on every change, so that it can be a React snapshot. */
+  get: (): RemoteStatuses => statuses,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  /** Tests only: every remote back to idle. */
+  reset(): void {
+    statuses = initial();
+    for (const l of [...listeners]) l();
+  },
+};
+
+export function useRemoteStatuses(): RemoteStatuses {
+  return useSyncExternalStore(remoteStatus.subscribe, remoteStatus.get, remoteStatus.get);
+}
+
+export const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Loads one screen a remote exposes (its module's default export), and reports how it went.
+ * `refresh` is a retry: the registry is read again and the runtime's cached, failed entry dropped.
+ */
+export async function loadRemoteScreen(remote: RemoteName, module: string, refresh = false): Promise<ComponentType> {
+  report(remote, { state: 'loading' });
+  try {
+    await loadRegistry(refresh ? remote : undefined);
+    const loaded = await loadRemote<{ default?: ComponentType }>(`${remote}/${module}`);
+    if (!loaded?.default) throw new Error(`${remote}/${module} has no screen`);
+    report(remote, { state: 'loaded' });
+    return loaded.default;
+  } catch (error) {
+    console.warn(`Remote ${remote}/${module} could not be loaded`, error);
+    report(remote, { state: 'failed', reason: reasonOf(error) });
+    throw error;
+  }
+}
+
+/**
+ * Loads a remote without opening one of its screens: its first route's module, as the admin
+ * visiting it would. A remote that failed is retried afresh. Resolves either way; the outcome is
+ * in the statuses.
+ */
+export async function checkRemote(remote: RemoteName): Promise<void> {
+  const first = REMOTE_ROUTES.find((r) => r.remote === remote);
+  if (!first) return;
+  await loadRemoteScreen(remote, first.module, statuses[remote].state === 'failed').catch(() => undefined);
+}

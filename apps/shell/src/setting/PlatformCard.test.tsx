@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { rowOf } from '@backoffice/ui-kit/testing';
+import { loadRegistry, OVERRIDES_KEY, type Registry } from '../remotes/registry';
+import { RemoteScreen } from '../remotes/RemoteScreen';
+import { remoteStatus } from '../remotes/remoteStatus';
+import { PlatformCard } from './PlatformCard';
+import { renderInShell } from './testFixtures';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+const entry = (name: string, version: string) => ({
+  version,
+  manifestUrl: `/remotes/${name}/${version}/mf-manifest.json`,
+});
+let registry: Registry;
+/** Remotes whose files cannot be fetched right now. */
+let down: Set<string>;
+const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => registry }));
+const registryReads = () => fetchMock.mock.calls.length;
+
+beforeEach(async () => {
+  localStorage.clear();
+  registry = {
+    remotes: {
+      people: entry('people', '1.4.0'),
+      payments: entry('payments', '2.0.1'),
+      catalog: entry('catalog', '0.9.3'),
+    },
+  };
+  down = new Set();
+  Object.assign(globalThis, { fetch: fetchMock });
+  jest.mocked(loadRemote).mockImplementation(async (id: string) => {
+    const name = id.split('/')[0]!;
+    if (down.has(name)) throw new Error(`Failed to get manifest of ${name}`);
+    return { default: () => <p>{id} screen</p> };
+  });
+  // A remote that cannot load is warned of in the console; these tests make them fail on purpose.
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  // Each test starts from a fresh read of its registry, with no remote loaded yet.
+  await loadRegistry('people');
+  remoteStatus.reset();
+  fetchMock.mockClear();
+  jest.mocked(registerRemotes).mockClear();
+  jest.mocked(loadRemote).mockClear();
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+const statusOf = (name: string) => rowOf(name).getAllByRole('cell')[2]!;
+
+describe('the platform card', () => {
+  it('lists each remote with its registry version, not loaded until asked; Check all loads them', async () => {
+    renderInShell(<PlatformCard />);
+    expect(await screen.findByText('1.4.0')).toBeInTheDocument();
+    expect(rowOf('payments').getByText('2.0.1')).toBeInTheDocument();
+    expect(rowOf('catalog').getByText('0.9.3')).toBeInTheDocument();
+    for (const name of ['people', 'payments', 'catalog']) expect(statusOf(name)).toHaveTextContent('Not loaded yet');
+
+    await userEvent.click(screen.getByRole('button', { name: /Check all/ }));
+    await waitFor(() => expect(statusOf('catalog')).toHaveTextContent('Loaded'));
+    expect(statusOf('people')).toHaveTextContent('Loaded');
+    expect(statusOf('payments')).toHaveTextContent('Loaded');
+    // Each through its first screen, as an admin opening it would.
+    expect(
+      jest
+        .mocked(loadRemote)
+        .mock.calls.map(([id]) => id)
+        .sort(),
+    ).toEqual(['catalog/Calls', 'payments/Transactions', 'people/Fans']);
+    expect(screen.getByRole('button', { name: /Check all/ })).toBeDisabled();
+  });
+
+  it('reports a remote screen that failed, and Retry re-reads the registry and loads that remote afresh', async () => {
+    down.add('catalog');
+    renderInShell(
+      <>
+        <RemoteScreen remote="catalog" module="Notifications" label="Notifications" />
+        <PlatformCard />
+      </>,
+    );
+    expect(await screen.findByText('Notifications is unavailable')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(statusOf('catalog')).toHaveTextContent('Failed to load: Failed to get manifest of catalog'),
+    );
+    expect(statusOf('people')).toHaveTextContent('Not loaded yet');
+
+    // The remote comes back, published at a new version.
+    down.delete('catalog');
+    registry = { remotes: { ...registry.remotes, catalog: entry('catalog', '0.9.4') } };
+    const readsBefore = registryReads();
+    await userEvent.click(
+      within(rowOf('catalog').getAllByRole('cell')[3]!).getByRole('button', { name: 'Retry catalog' }),
+    );
+    await waitFor(() => expect(statusOf('catalog')).toHaveTextContent('Loaded'));
+    expect(registryReads()).toBe(readsBefore + 1);
+    expect(rowOf('catalog').getByText('0.9.4')).toBeInTheDocument();
+    // Only the failed remote's runtime entry is dropped; the others are registered as they were.
+    const forced = jest.mocked(registerRemotes).mock.calls.filter(([, options]) => options?.force);
+    expect(forced.map(([remotes]) => remotes.map((r) => r.name))).toEqual([['catalog']]);
+    expect(screen.queryByRole('button', { name: 'Retry catalog' })).not.toBeInTheDocument();
+  });
+
+  it("shows a developer's override instead of the registry's version", async () => {
+    localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ people: 'http://localhost:3001/mf-manifest.json' }));
+    renderInShell(<PlatformCard />);
+    expect(await rowOf('people').findByText('http://localhost:3001/mf-manifest.json')).toBeInTheDocument();
+    expect(rowOf('people').getByText('Override')).toBeInTheDocument();
+  });
+
+  it('says why a retry failed when the registry itself cannot be read', async () => {
+    down.add('catalog');
+    renderInShell(<PlatformCard />);
+    await userEvent.click(screen.getByRole('button', { name: /Check all/ }));
+    await waitFor(() => expect(statusOf('catalog')).toHaveTextContent('Failed to load'));
+    fetchMock.mockResolvedValueOnce({ ok: false, status: 503, json: async () => ({}) } as never);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry catalog' }));
+    await waitFor(() =>
+      expect(statusOf('catalog')).toHaveTextContent('Failed to load: The remote registry could not be read (HTTP 503)'),
+    );
+  });
+});

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { loadRegistry, readOverrides, REMOTE_NAMES, type Registry, type RemoteName } from '../remotes/registry';
+import { checkRemote, reasonOf, useRemoteStatuses, type RemoteStatus } from '../remotes/remoteStatus';
+
+export interface PlatformRow {
+  name: RemoteName;
+  /** The registry's version; undefined when the registry does not list the remote (or is unread). */
+  version: string | undefined;
+  /** The developer's manifest URL this browser loads instead (localStorage), if any. */
+  override: string | undefined;
+  status: RemoteStatus;
+}
+
+const settled = (s: RemoteStatus) => s.state === 'loaded' || s.state === 'loading';
+
+/**
+ * The platform section's logic: each remote's registry version (or this browser's override) and how
+ * loading it went in this page; Retry re-reads the registry and loads the remote again, no reload.
+ */
+export function usePlatform() {
+  const statuses = useRemoteStatuses();
+  const [registry, setRegistry] = useState<Registry>();
+  const [registryError, setRegistryError] = useState<string>();
+
+  // A retry's fresh read is what loadRegistry() hands out next, so this also shows a new version.
+  const readRegistry = useCallback(
+    () =>
+      loadRegistry().then(
+        (r) => {
+          setRegistry(r);
+          setRegistryError(undefined);
+        },
+        (e: unknown) => setRegistryError(reasonOf(e)),
+      ),
+    [],
+  );
+  useEffect(() => {
+    void readRegistry();
+  }, [readRegistry]);
+
+  const overrides = readOverrides();
+  const rows: PlatformRow[] = REMOTE_NAMES.map((name) => ({
+    name,
+    version: registry?.remotes[name]?.version,
+    override: overrides[name],
+    status: statuses[name],
+  }));
+
+  const check = async (names: RemoteName[]) => {
+    await Promise.all(names.map(checkRemote));
+    await readRegistry();
+  };
+
+  return {
+    rows,
+    registryError,
+    retry: (name: RemoteName) => check([name]),
+    /** Loads every remote not loaded yet (or that failed). */
+    checkAll: () => check(REMOTE_NAMES.filter((n) => !settled(statuses[n]))),
+    allLoaded: REMOTE_NAMES.every((n) => statuses[n].state === 'loaded'),
+  };
+}
