@@ -1,6 +1,6 @@
 /** Helpers for the screens' unit tests (`@backoffice/ui-kit/testing`): the app around a screen, and reading tables and buttons as an admin sees them. */
 import type { ReactNode } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
 import { createQueryClient } from '@backoffice/shared-api';
@@ -54,4 +54,24 @@ export async function expectRetryRecovers(errorTitle: string, recover: () => voi
   recover();
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText(recovered)).toBeInTheDocument();
+}
+
+/** An open antd Select's options (closed dropdowns stay in the DOM, hidden). */
+const OPEN_OPTION = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option';
+
+/** Picks the option labelled `label` in an antd Select, as an admin does: open it, click the option. */
+export async function chooseOption(select: HTMLElement, label: string): Promise<void> {
+  // antd disables pointer events on its controls while they animate; the check would refuse the clicks.
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  await user.click(select);
+  const option = await waitFor(() => {
+    // The open dropdown's option first: a closed one may hold an option of the same name. antd
+    // keeps a just-closed dropdown clickable while it animates out, so that one is taken next.
+    const found =
+      document.querySelector<HTMLElement>(`${OPEN_OPTION}[title="${label}"]`) ??
+      document.querySelector<HTMLElement>(`.ant-select-item-option[title="${label}"]`);
+    if (!found) throw new Error(`no option ${label}`);
+    return found;
+  });
+  await user.click(option);
 }

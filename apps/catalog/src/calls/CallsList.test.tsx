@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { API_PATHS, CALL_STATUSES, session } from '@backoffice/shared-api';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { EPOCH_ISO, formatDateTime } from '@backoffice/ui-kit';
+import { chooseOption } from '@backoffice/ui-kit/testing';
 import {
   call,
   expectRetryRecovers,
@@ -42,15 +43,7 @@ const param = (url: string, name: string) => new URLSearchParams(url.split('?')[
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 /** Picks `label` in the antd Select named `name`. */
-async function choose(name: string, label: string) {
-  await user().click(screen.getByRole('combobox', { name }));
-  const option = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${label}"]`);
-    if (!found) throw new Error(`no option ${label}`);
-    return found;
-  });
-  await user().click(option);
-}
+const choose = (name: string, label: string) => chooseOption(screen.getByRole('combobox', { name }), label);
 
 beforeEach(() => {
   localStorage.clear();

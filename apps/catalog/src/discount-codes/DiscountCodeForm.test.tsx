@@ -4,6 +4,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, CATALOG_MESSAGES, session, type DiscountCodeRow, type InfluencerRow } from '@backoffice/shared-api';
 import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
 import { LEAVE_TITLE } from '@backoffice/ui-kit';
+import { chooseOption } from '@backoffice/ui-kit/testing';
 import {
   bodyOf,
   buttonIn,
@@ -109,15 +110,7 @@ function replace(label: string, value: string) {
 const chosenIn = (label: string) => field(label).closest('.ant-select')!;
 
 /** Picks `label` in the antd Select labelled `name`. */
-async function choose(name: string, label: string) {
-  await user().click(field(name));
-  const option = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>(`${OPEN_OPTION}[title="${label}"]`);
-    if (!found) throw new Error(`no option ${label}`);
-    return found;
-  });
-  await user().click(option);
-}
+const choose = (name: string, label: string) => chooseOption(field(name), label);
 
 async function openAdd(api = server([])) {
   const rendered = renderCatalog(`${LIST}/add`);

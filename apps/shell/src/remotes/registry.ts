@@ -16,9 +16,42 @@ export const OVERRIDES_KEY = 'backoffice:remote-overrides';
 
 /**
  * An override loads code into an admin's session, so only these origins are accepted (a developer's
- * own machine). It is set from the browser console or the setting screen, never from a link.
+ * own machine). It is set from the setting screen (or the browser console), never from a link.
  */
 const ALLOWED_OVERRIDE_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+export const OVERRIDE_MESSAGES = {
+  notAUrl: "Enter the full address of the remote's mf-manifest.json, e.g. http://localhost:3001/mf-manifest.json",
+  notLocal: 'Only a remote on this machine (localhost or 127.0.0.1) can be loaded instead of the published one',
+} as const;
+
+/** Why `url` cannot be an override, or undefined when it can. */
+export function overrideProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return OVERRIDE_MESSAGES.notAUrl;
+  }
+  if (!/^https?:$/.test(parsed.protocol)) return OVERRIDE_MESSAGES.notAUrl;
+  return ALLOWED_OVERRIDE_ORIGIN.test(parsed.origin) ? undefined : OVERRIDE_MESSAGES.notLocal;
+}
+
+/**
+ * Sets (or, with no url, removes) this browser's override of one remote. Refuses what readOverrides
+ * would ignore, so that what the admin saved is what loads. Takes effect on the next page load:
+ * the runtime cannot swap a remote whose code already runs.
+ */
+export function writeOverride(name: RemoteName, url: string | undefined): string | undefined {
+  const problem = url === undefined ? undefined : overrideProblem(url);
+  if (problem) return problem;
+  const next: Partial<Record<RemoteName, string>> = { ...readOverrides() };
+  if (url === undefined) delete next[name];
+  else next[name] = url.trim();
+  if (Object.keys(next).length === 0) localStorage.removeItem(OVERRIDES_KEY);
+  else localStorage.setItem(OVERRIDES_KEY, JSON.stringify(next));
+  return undefined;
+}
 
 export function readOverrides(): Partial<Record<RemoteName, string>> {
   try {

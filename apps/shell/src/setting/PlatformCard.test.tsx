@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { rowOf } from '@backoffice/ui-kit/testing';
-import { loadRegistry, OVERRIDES_KEY, type Registry } from '../remotes/registry';
+import { chooseOption, rowOf } from '@backoffice/ui-kit/testing';
+import { loadRegistry, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from '../remotes/registry';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { remoteStatus } from '../remotes/remoteStatus';
 import { PlatformCard } from './PlatformCard';
+import { page } from './usePlatform';
 import { renderInShell } from './testFixtures';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -119,5 +120,53 @@ describe('the platform card', () => {
     await waitFor(() =>
       expect(statusOf('catalog')).toHaveTextContent('Failed to load: The remote registry could not be read (HTTP 503)'),
     );
+  });
+
+  describe("a developer's override", () => {
+    let reloads: jest.SpyInstance;
+    beforeEach(() => {
+      reloads = jest.spyOn(page, 'reload').mockImplementation(() => undefined);
+    });
+    const useOverride = async (remote: string, url: string) => {
+      const form = screen.getByRole('form', { name: 'Load a remote from this machine' });
+      await chooseOption(within(form).getByRole('combobox'), remote);
+      await userEvent.type(within(form).getByLabelText('Manifest URL'), url);
+      await userEvent.click(within(form).getByRole('button', { name: 'Use override' }));
+    };
+
+    it('loads a remote from this machine after a reload', async () => {
+      renderInShell(<PlatformCard />);
+      await screen.findByText('1.4.0');
+      await useOverride('catalog', 'http://localhost:3003/mf-manifest.json');
+      expect(JSON.parse(localStorage.getItem(OVERRIDES_KEY)!)).toEqual({
+        catalog: 'http://localhost:3003/mf-manifest.json',
+      });
+      expect(reloads).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses an address on another machine, says why, and stores nothing', async () => {
+      renderInShell(<PlatformCard />);
+      await screen.findByText('1.4.0');
+      await useOverride('people', 'https://evil.example.com/mf-manifest.json');
+      expect(await screen.findByText(OVERRIDE_MESSAGES.notLocal)).toBeInTheDocument();
+      expect(localStorage.getItem(OVERRIDES_KEY)).toBeNull();
+      expect(reloads).not.toHaveBeenCalled();
+    });
+
+    it('goes back to the published version when the override is removed', async () => {
+      localStorage.setItem(
+        OVERRIDES_KEY,
+        JSON.stringify({
+          people: 'http://localhost:3001/mf-manifest.json',
+          payments: 'http://localhost:3002/mf-manifest.json',
+        }),
+      );
+      renderInShell(<PlatformCard />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Remove the override of people' }));
+      expect(JSON.parse(localStorage.getItem(OVERRIDES_KEY)!)).toEqual({
+        payments: 'http://localhost:3002/mf-manifest.json',
+      });
+      expect(reloads).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -1,13 +1,19 @@
+import { useState } from 'react';
 import {
   Alert,
   Button,
   Card,
   DataTable,
+  Flex,
+  Form,
+  Input,
   ReloadOutlined,
+  Select,
   Tag,
   Typography,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
+import { REMOTE_NAMES, type RemoteName } from '../remotes/registry';
 import type { RemoteStatus } from '../remotes/remoteStatus';
 import { usePlatform, type PlatformRow } from './usePlatform';
 
@@ -36,6 +42,62 @@ function Version({ row }: { row: PlatformRow }) {
   return <>{row.version ?? 'Not published'}</>;
 }
 
+const REMOTE_OPTIONS = REMOTE_NAMES.map((name) => ({ value: name, label: name }));
+
+/** A developer's way to try their local build of one remote in this browser, against real data. */
+function OverrideForm({ onSet }: { onSet: (name: RemoteName, url: string) => string | undefined }) {
+  const [name, setName] = useState<RemoteName>();
+  const [url, setUrl] = useState('');
+  const [problem, setProblem] = useState<string>();
+  return (
+    <Form
+      layout="vertical"
+      onFinish={() => name && setProblem(onSet(name, url))}
+      style={{ marginTop: 16 }}
+      aria-label="Load a remote from this machine"
+    >
+      <Typography.Paragraph type="secondary">
+        Load a remote from your own machine instead of its published version, in this browser only (the page reloads).
+        Only localhost addresses are accepted.
+      </Typography.Paragraph>
+      <Flex gap={8} wrap align="flex-start">
+        <Form.Item label="Remote" htmlFor="override-remote" style={{ marginBottom: 0 }}>
+          <Select
+            id="override-remote"
+            options={REMOTE_OPTIONS}
+            value={name}
+            placeholder="Choose"
+            onChange={setName}
+            style={{ width: 140 }}
+          />
+        </Form.Item>
+        <Form.Item
+          label="Manifest URL"
+          htmlFor="override-url"
+          validateStatus={problem ? 'error' : undefined}
+          help={problem}
+          style={{ marginBottom: 0, flex: '1 1 320px' }}
+        >
+          <Input
+            id="override-url"
+            value={url}
+            placeholder="http://localhost:3001/mf-manifest.json"
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setProblem(undefined);
+            }}
+          />
+        </Form.Item>
+        <Form.Item label=" " style={{ marginBottom: 0 }}>
+          <Button htmlType="submit" disabled={!name || !url.trim()}>
+            Use override
+          </Button>
+        </Form.Item>
+      </Flex>
+    </Form>
+  );
+}
+
 /** Which version of each remote this shell runs, and whether it loaded, with Retry for one that did not. */
 export function PlatformCard() {
   const p = usePlatform();
@@ -46,12 +108,24 @@ export function PlatformCard() {
     {
       key: 'action',
       title: 'Action',
-      render: (row) =>
-        row.status.state === 'failed' && (
-          <Button size="small" aria-label={`Retry ${row.name}`} onClick={() => void p.retry(row.name)}>
-            Retry
-          </Button>
-        ),
+      render: (row) => (
+        <Flex gap={8}>
+          {row.status.state === 'failed' && (
+            <Button size="small" aria-label={`Retry ${row.name}`} onClick={() => void p.retry(row.name)}>
+              Retry
+            </Button>
+          )}
+          {row.override && (
+            <Button
+              size="small"
+              aria-label={`Remove the override of ${row.name}`}
+              onClick={() => p.setOverride(row.name, undefined)}
+            >
+              Remove override
+            </Button>
+          )}
+        </Flex>
+      ),
     },
   ];
   return (
@@ -65,6 +139,7 @@ export function PlatformCard() {
     >
       {p.registryError && <Alert type="error" showIcon title={p.registryError} style={{ marginBottom: 16 }} />}
       <DataTable caption="Remotes" columns={columns} rows={p.rows} rowKey={(row) => row.name} />
+      <OverrideForm onSet={p.setOverride} />
     </Card>
   );
 }

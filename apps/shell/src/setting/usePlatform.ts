@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadRegistry, readOverrides, REMOTE_NAMES, type Registry, type RemoteName } from '../remotes/registry';
+import {
+  loadRegistry,
+  readOverrides,
+  REMOTE_NAMES,
+  writeOverride,
+  type Registry,
+  type RemoteName,
+} from '../remotes/registry';
 import { checkRemote, reasonOf, useRemoteStatuses, type RemoteStatus } from '../remotes/remoteStatus';
 
 export interface PlatformRow {
@@ -10,6 +17,9 @@ export interface PlatformRow {
   override: string | undefined;
   status: RemoteStatus;
 }
+
+/** The runtime cannot swap a remote whose code already runs: an override applies on a fresh load. */
+export const page = { reload: () => window.location.reload() };
 
 const settled = (s: RemoteStatus) => s.state === 'loaded' || s.state === 'loading';
 
@@ -58,5 +68,14 @@ export function usePlatform() {
     /** Loads every remote not loaded yet (or that failed). */
     checkAll: () => check(REMOTE_NAMES.filter((n) => !settled(statuses[n]))),
     allLoaded: REMOTE_NAMES.every((n) => statuses[n].state === 'loaded'),
+    /**
+     * Loads `name` from a developer's machine in this browser only (after a reload), or back from
+     * the registry with no url. Answers why the url was refused; nothing is stored then.
+     */
+    setOverride: (name: RemoteName, url: string | undefined): string | undefined => {
+      const problem = writeOverride(name, url);
+      if (!problem) page.reload();
+      return problem;
+    },
   };
 }
