@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Alert, Button, Col, Flex, Row, Typography } from '@backoffice/ui-kit';
+import { Alert, Button, Col, Flex, Grid, Row, Typography } from '@backoffice/ui-kit';
 import { useAuthUser } from '@backoffice/shared-api';
 import { useBase } from '../layout/useBase';
 import { FigureCard } from './FigureCard';
@@ -14,6 +14,8 @@ export function DashboardPage() {
   const user = useAuthUser();
   const { base } = useBase();
   const d = useDashboard(base);
+  const screens = Grid.useBreakpoint();
+  const columns = screens.xl ? 5 : screens.sm ? 2 : 1;
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="baseline" wrap gap={8}>
@@ -35,14 +37,14 @@ export function DashboardPage() {
           }
         />
       )}
-      <section aria-label="Figures">
-        <Row gutter={[16, 16]}>
-          {d.cards.map((card) => (
-            <Col key={card.key} xs={24} sm={12} lg={8} xxl={6}>
-              <FigureCard card={card} loading={d.loading} />
-            </Col>
-          ))}
-        </Row>
+      <section
+        aria-label="Figures"
+        // Ten cards: two rows of five on a wide screen, pairs on a narrow one, never a lone last card.
+        style={{ display: 'grid', gap: 16, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+      >
+        {d.cards.map((card) => (
+          <FigureCard key={card.key} card={card} loading={d.loading} />
+        ))}
       </section>
       {d.summary && (
         <Suspense fallback={<Typography.Text type="secondary">Loading charts…</Typography.Text>}>

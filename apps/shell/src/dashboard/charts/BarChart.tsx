@@ -17,6 +17,8 @@ export interface BarChartProps {
   /** Stacked: one bar a day made of every series; else the series stand side by side. */
   stacked?: boolean;
   format: (n: number) => string;
+  /** How the axis reads its values; `format` when left out. */
+  axisFormat?: (n: number) => string;
   height?: number;
 }
 
@@ -35,7 +37,15 @@ export function niceMax(max: number): number {
  * A plain SVG bar chart: a few hundred bytes of code where a chart library would be a hundred
  * kilobytes, and it scales with the container. Each day's bars carry a tooltip with every value.
  */
-export function BarChart({ title, labels, series, stacked = false, format, height = 220 }: BarChartProps) {
+export function BarChart({
+  title,
+  labels,
+  series,
+  stacked = false,
+  format,
+  axisFormat = format,
+  height = 220,
+}: BarChartProps) {
   const { token } = theme.useToken();
   const totals = useMemo(() => labels.map((_, i) => series.map((s) => s.values[i] ?? 0)), [labels, series]);
   const max = niceMax(
@@ -50,7 +60,7 @@ export function BarChart({ title, labels, series, stacked = false, format, heigh
   const seen = new Set<string>();
   const ticks = [0, 0.25, 0.5, 0.75, 1]
     .map((t) => t * max)
-    .filter((t) => !seen.has(format(t)) && !!seen.add(format(t)));
+    .filter((t) => !seen.has(axisFormat(t)) && !!seen.add(axisFormat(t)));
 
   return (
     <figure style={{ margin: 0 }}>
@@ -65,7 +75,7 @@ export function BarChart({ title, labels, series, stacked = false, format, heigh
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke={token.colorBorderSecondary} />
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fill="currentColor">
-              {format(t)}
+              {axisFormat(t)}
             </text>
           </g>
         ))}

@@ -15,6 +15,14 @@ const STATUS_COLORS: Record<(typeof CALL_STATUSES)[number], string> = {
 
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const formatCount = (n: number) => COUNT.format(n);
+// The axis needs the order of magnitude, not the cents: "$20K" where the tooltips say "$20,000.00".
+const AXIS_DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const formatAxisDollars = (n: number) => AXIS_DOLLARS.format(n);
 
 function Unavailable({ what }: { what: string }) {
   return <Typography.Text type="secondary">{`${what} is unavailable right now.`}</Typography.Text>;
@@ -54,6 +62,7 @@ export default function DashboardCharts({ revenueByDay, callsByDay }: DashboardC
               labels={revenueByDay.map((d) => d.day)}
               series={revenueSeries}
               format={formatDollars}
+              axisFormat={formatAxisDollars}
             />
           ) : (
             <Unavailable what="Revenue per day" />
