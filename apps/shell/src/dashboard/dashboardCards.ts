@@ -28,6 +28,8 @@ function listUrl(base: string, path: string, params: Record<string, string> = {}
   return `${base}/${path}${query ? `?${query}` : ''}`;
 }
 const range = (r: Range) => ({ from: r.from, to: r.to });
+/** Revenue and fees are the completed payments' amounts. */
+const COMPLETED = { status: 'completed' };
 
 /**
  * The dashboard's cards, in the order an admin reads them: what waits for them first, then how the
@@ -37,92 +39,96 @@ const range = (r: Range) => ({ from: r.from, to: r.to });
 export function dashboardCards(summary: DashboardSummary | undefined, base: string): DashboardCard[] {
   const f = summary?.figures;
   const p = summary?.periods;
-  const completed = (r: Range | undefined) =>
-    listUrl(base, 'transactions', r ? { status: 'completed', ...range(r) } : { status: 'completed' });
-  const calls = (r: Range | undefined) => listUrl(base, 'calls', r ? range(r) : {});
+  /** A list's URL, filtered to a period's days (unfiltered until the periods are known). */
+  const within = (path: string, r: Range | undefined, params: Record<string, string> = {}) =>
+    listUrl(base, path, r ? { ...params, ...range(r) } : params);
+  const card = (
+    key: DashboardFigureName,
+    title: string,
+    to: string,
+    shown: { value: string; note?: string } | undefined,
+    note?: string,
+  ): DashboardCard => ({
+    key,
+    title,
+    to,
+    value: shown?.value,
+    note: shown ? (shown.note ?? note) : note,
+    needsAction: false,
+  });
+  const counted = (n: { count: number } | null | undefined) => (n ? { value: count(n.count) } : undefined);
+  const revenue = (r: { count: number; amount: number } | null | undefined) =>
+    r
+      ? { value: formatDollars(r.amount), note: plural(r.count, 'completed payment', 'completed payments') }
+      : undefined;
+  const waiting = (c: DashboardCard, n: { count: number } | null | undefined): DashboardCard => ({
+    ...c,
+    needsAction: (n?.count ?? 0) > 0,
+  });
+  const payouts = f?.pendingPayoutRequests;
   return [
-    {
-      key: 'pendingRequests',
-      title: 'Pending influencer requests',
-      value: f?.pendingRequests ? count(f.pendingRequests.count) : undefined,
-      note: 'Waiting for a decision',
-      // Pending is the Requests list's default filter.
-      to: listUrl(base, 'requests'),
-      needsAction: (f?.pendingRequests?.count ?? 0) > 0,
-    },
-    {
-      key: 'pendingPayoutRequests',
-      title: 'Pending payout requests',
-      value: f?.pendingPayoutRequests ? count(f.pendingPayoutRequests.count) : undefined,
-      note: f?.pendingPayoutRequests ? `${formatDollars(f.pendingPayoutRequests.amount)} requested` : undefined,
-      to: listUrl(base, 'payouts-requests'),
-      needsAction: (f?.pendingPayoutRequests?.count ?? 0) > 0,
-    },
-    {
-      key: 'ongoingCalls',
-      title: 'Ongoing calls',
-      value: f?.ongoingCalls ? count(f.ongoingCalls.count) : undefined,
-      note: 'In progress now',
-      to: listUrl(base, 'calls', { status: 'Ongoing' }),
-      needsAction: false,
-    },
-    {
-      key: 'callsToday',
-      title: 'Calls today',
-      value: f?.callsToday ? count(f.callsToday.count) : undefined,
-      note: 'Requested today',
-      to: calls(p?.today),
-      needsAction: false,
-    },
-    {
-      key: 'callsThisMonth',
-      title: 'Calls this month',
-      value: f?.callsThisMonth ? count(f.callsThisMonth.count) : undefined,
-      note: 'Requested this month',
-      to: calls(p?.thisMonth),
-      needsAction: false,
-    },
-    {
-      key: 'revenueToday',
-      title: 'Revenue today',
-      value: f?.revenueToday ? formatDollars(f.revenueToday.amount) : undefined,
-      note: f?.revenueToday ? plural(f.revenueToday.count, 'completed payment', 'completed payments') : undefined,
-      to: completed(p?.today),
-      needsAction: false,
-    },
-    {
-      key: 'revenueThisMonth',
-      title: 'Revenue this month',
-      value: f?.revenueThisMonth ? formatDollars(f.revenueThisMonth.amount) : undefined,
-      note: f?.revenueThisMonth
-        ? plural(f.revenueThisMonth.count, 'completed payment', 'completed payments')
-        : undefined,
-      to: completed(p?.thisMonth),
-      needsAction: false,
-    },
-    {
-      key: 'platformFeesThisMonth',
-      title: 'Platform fees this month',
-      value: f?.platformFeesThisMonth ? formatDollars(f.platformFeesThisMonth.amount) : undefined,
-      note: 'Amount minus payable amount',
-      to: completed(p?.thisMonth),
-      needsAction: false,
-    },
-    {
-      key: 'newFansThisWeek',
-      title: 'New fans this week',
-      value: f?.newFansThisWeek ? count(f.newFansThisWeek.count) : undefined,
-      note: 'Joined since Monday',
-      to: listUrl(base, 'fans', p ? range(p.thisWeek) : {}),
-      needsAction: false,
-    },
-    {
-      key: 'redemptionsThisMonth',
-      title: 'Redemptions this month',
-      value: f?.redemptionsThisMonth ? count(f.redemptionsThisMonth.count) : undefined,
-      note: 'Discount codes redeemed',
-      to: listUrl(base, 'manage-cupon-history', p ? range(p.thisMonth) : {}),
-      needsAction: false,
-    },
+    // Pending is the Requests and Payout requests lists' default filter.
+    waiting(
+      card(
+        'pendingRequests',
+        'Pending influencer requests',
+        listUrl(base, 'requests'),
+        counted(f?.pendingRequests),
+        'Waiting for a decision',
+      ),
+      f?.pendingRequests,
+    ),
+    waiting(
+      card(
+        'pendingPayoutRequests',
+        'Pending payout requests',
+        listUrl(base, 'payouts-requests'),
+        payouts ? { value: count(payouts.count), note: `${formatDollars(payouts.amount)} requested` } : undefined,
+      ),
+      payouts,
+    ),
+    card(
+      'ongoingCalls',
+      'Ongoing calls',
+      listUrl(base, 'calls', { status: 'Ongoing' }),
+      counted(f?.ongoingCalls),
+      'In progress now',
+    ),
+    card('callsToday', 'Calls today', within('calls', p?.today), counted(f?.callsToday), 'Requested today'),
+    card(
+      'callsThisMonth',
+      'Calls this month',
+      within('calls', p?.thisMonth),
+      counted(f?.callsThisMonth),
+      'Requested this month',
+    ),
+    card('revenueToday', 'Revenue today', within('transactions', p?.today, COMPLETED), revenue(f?.revenueToday)),
+    card(
+      'revenueThisMonth',
+      'Revenue this month',
+      within('transactions', p?.thisMonth, COMPLETED),
+      revenue(f?.revenueThisMonth),
+    ),
+    card(
+      'platformFeesThisMonth',
+      'Platform fees this month',
+      within('transactions', p?.thisMonth, COMPLETED),
+      f?.platformFeesThisMonth ? { value: formatDollars(f.platformFeesThisMonth.amount) } : undefined,
+      'Amount minus payable amount',
+    ),
+    card(
+      'newFansThisWeek',
+      'New fans this week',
+      within('fans', p?.thisWeek),
+      counted(f?.newFansThisWeek),
+      'Joined since Monday',
+    ),
+    card(
+      'redemptionsThisMonth',
+      'Redemptions this month',
+      within('manage-cupon-history', p?.thisMonth),
+      counted(f?.redemptionsThisMonth),
+      'Discount codes redeemed',
+    ),
   ];
 }
