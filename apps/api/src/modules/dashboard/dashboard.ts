@@ -15,9 +15,9 @@ import { badRequest } from '../../lib/http-errors';
 import { countRows, type CreatedRange } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
 import { filteredCalls } from '../calls/calls';
-import { countedPayoutRequests, listPayoutRequests } from '../payments/payouts';
+import { countedPayoutRequests, payoutRequestsPage } from '../payments/payouts';
 import { filteredTransactions, transactionTotals } from '../payments/transactions';
-import { filteredRequests, listRequests } from '../people/requests';
+import { filteredRequests, requestsPage } from '../people/requests';
 import { filteredUsers } from '../people/user-list';
 import { filteredRedemptions } from '../redemption/redemptions';
 import { addDays, boundsOf, isKnownZone, isoWeekday, localDay, type Day, type DayBounds } from './local-days';
@@ -165,17 +165,10 @@ function partsOf(db: Kysely<DB>, p: Periods): { [K in keyof Parts]: () => Promis
     redemptionsThisMonth: () => count(filteredRedemptions(db, p.thisMonth.range)),
     revenueByDay: () => revenueByDay(db, p.chartDays),
     callsByDay: () => callsByDay(db, p.chartDays),
-    latestRequests: async () =>
-      (await listRequests(db, { page: 1, limit: DASHBOARD_LATEST_COUNT, sortBy: 'updatedAt', sortOrder: 'desc' })).rows,
-    latestPayoutRequests: async () =>
-      (
-        await listPayoutRequests(db, {
-          page: 1,
-          limit: DASHBOARD_LATEST_COUNT,
-          sortBy: 'createdAt',
-          sortOrder: 'desc',
-        })
-      ).rows,
+    latestRequests: () =>
+      requestsPage(db, { page: 1, limit: DASHBOARD_LATEST_COUNT, sortBy: 'updatedAt', sortOrder: 'desc' }),
+    latestPayoutRequests: () =>
+      payoutRequestsPage(db, { page: 1, limit: DASHBOARD_LATEST_COUNT, sortBy: 'createdAt', sortOrder: 'desc' }),
   };
 }
 

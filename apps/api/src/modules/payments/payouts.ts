@@ -17,7 +17,17 @@ import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { alreadyDecided } from '../../lib/decisions';
-import { containsPattern, ilike, iso, isoOrNull, listParamsOf, normaliseSearch, pageAndCount } from '../../lib/list';
+import {
+  containsPattern,
+  countRows,
+  ilike,
+  iso,
+  isoOrNull,
+  listParamsOf,
+  normaliseSearch,
+  pageAndCount,
+  pageOf,
+} from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 import { renderTemplate } from '../mail/mailer';
 import { personSearch } from '../people/user-list';
@@ -146,15 +156,19 @@ export function countedPayoutRequests(db: Kysely<DB>, q: Pick<PayoutRequestListQ
   return q.status ? all.where('pr.status', '=', q.status) : all;
 }
 
+/** One page of payout requests in the query's order, without counting them all. */
+export async function payoutRequestsPage(db: Kysely<DB>, q: PayoutRequestListQuery): Promise<PayoutRequestRow[]> {
+  // pageOf orders by plain references; the computed sorts are selected under this name.
+  const rows = requestRows(filteredPayoutRequests(db, q)).select(REQUEST_SORTS[q.sortBy ?? 'createdAt'].as('sort_key'));
+  return (await pageOf(rows, ['sort_key', 'pr.id'], listParamsOf(q))).map(toPayoutRequestRow);
+}
+
 export async function listPayoutRequests(
   db: Kysely<DB>,
   q: PayoutRequestListQuery,
 ): Promise<{ rows: PayoutRequestRow[]; total: number }> {
-  const p = listParamsOf(q);
-  // pageAndCount orders by plain references; the computed sorts are selected under this name.
-  const rows = requestRows(filteredPayoutRequests(db, q)).select(REQUEST_SORTS[q.sortBy ?? 'createdAt'].as('sort_key'));
-  const found = await pageAndCount(rows, countedPayoutRequests(db, q), ['sort_key', 'pr.id'], p);
-  return { total: found.total, rows: found.rows.map(toPayoutRequestRow) };
+  const [rows, total] = await Promise.all([payoutRequestsPage(db, q), countRows(countedPayoutRequests(db, q))]);
+  return { rows, total };
 }
 
 async function findPayoutRequest(db: Kysely<DB>, id: string): Promise<PayoutRequestRow | undefined> {

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
 import { alreadyDecided } from '../../lib/decisions';
-import { iso, isoOrNull, listParamsOf, normaliseSearch, pageAndCount } from '../../lib/list';
+import { countRows, iso, isoOrNull, listParamsOf, normaliseSearch, pageOf } from '../../lib/list';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
 import { personNames, personSearch, personSortColumns } from './user-list';
@@ -82,20 +82,22 @@ export function filteredRequests(db: Kysely<DB>, q: Pick<RequestListQuery, 'sear
   return base;
 }
 
+/** One page of requests in the query's order, without counting them all. */
+export async function requestsPage(db: Kysely<DB>, q: RequestListQuery): Promise<RequestRow[]> {
+  const rows = await pageOf(
+    filteredRequests(db, q).select(REQUEST_ROW_COLUMNS),
+    [...requestSortColumns(q.sortBy ?? 'updatedAt'), 'r.id'],
+    listParamsOf(q),
+  );
+  return rows.map(toRequestRow);
+}
+
 export async function listRequests(
   db: Kysely<DB>,
   q: RequestListQuery,
 ): Promise<{ rows: RequestRow[]; total: number }> {
-  const p = listParamsOf(q);
-  const base = filteredRequests(db, q);
-
-  const { rows, total } = await pageAndCount(
-    base.select(REQUEST_ROW_COLUMNS),
-    base,
-    [...requestSortColumns(q.sortBy ?? 'updatedAt'), 'r.id'],
-    p,
-  );
-  return { total, rows: rows.map(toRequestRow) };
+  const [rows, total] = await Promise.all([requestsPage(db, q), countRows(filteredRequests(db, q))]);
+  return { rows, total };
 }
 
 export async function getRequestDetail(db: Kysely<DB>, id: string): Promise<RequestDetail> {
