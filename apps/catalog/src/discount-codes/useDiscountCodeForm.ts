@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSaveDiscountCode, type DiscountCodeRow } from '@backoffice/shared-api';
 import { Form, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
@@ -27,12 +27,10 @@ export function useDiscountCodeForm(code?: DiscountCodeRow) {
   const toasts = useToasts();
   const save = useSaveDiscountCode();
   // A taken name is a conflict on the name, even from a server that names no field.
-  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, {
+  const { formError, clearFormError, saveOnce } = useFormServerErrors(form, {
     fieldOf,
     conflictField: 'codeName',
   });
-  // isPending arrives with the next render; a second click in the same frame must already see it.
-  const saving = useRef(false);
   // Taken once: an edit sends what differs from these, so a refetch neither resets the typing nor
   // turns another admin's change into one of ours.
   const [initialValues] = useState(() => (code ? valuesOf(code) : NEW_CODE_VALUES));
@@ -46,32 +44,24 @@ export function useDiscountCodeForm(code?: DiscountCodeRow) {
   const dirty = differs(Form.useWatch((values: DiscountCodeFormValues) => values, form));
   const guard = useUnsavedChangesGuard(dirty, code ? 'this discount code' : 'the new discount code');
 
-  const submit = async (values: DiscountCodeFormValues) => {
-    if (saving.current) return;
-    clearFormError();
-    let request;
-    if (!code) {
-      request = { mode: 'add' as const, body: createBodyOf(values) };
-    } else {
-      const changes = changesOf(initialValues, values);
-      // Nothing to send: the server would refuse an empty change ("Send at least one field").
-      if (Object.keys(changes).length === 0) {
-        navigate(viewOf(code._id));
-        return;
+  const submit = (values: DiscountCodeFormValues) =>
+    saveOnce(async () => {
+      let request;
+      if (!code) {
+        request = { mode: 'add' as const, body: createBodyOf(values) };
+      } else {
+        const changes = changesOf(initialValues, values);
+        // Nothing to send: the server would refuse an empty change ("Send at least one field").
+        if (Object.keys(changes).length === 0) {
+          navigate(viewOf(code._id));
+          return;
+        }
+        request = { mode: 'edit' as const, id: code._id, changes };
       }
-      request = { mode: 'edit' as const, id: code._id, changes };
-    }
-    saving.current = true;
-    try {
       const saved = await save.mutateAsync(request);
       toasts.show('success', saved.message || (code ? 'Discount code saved' : 'Discount code added'));
       navigate(viewOf(saved.code._id));
-    } catch (e) {
-      showServerErrors(e);
-    } finally {
-      saving.current = false;
-    }
-  };
+    });
 
   return {
     form,

@@ -74,9 +74,7 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
   const [preview, setPreview] = useState<TemplateValues>(initialValues);
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty, 'this template');
-  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf });
-  // isPending arrives with the next render; a second click in the same frame must already see it.
-  const saving = useRef(false);
+  const { formError, clearFormError, saveOnce } = useFormServerErrors(form, { fieldOf });
   const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastFocused = useRef<{ field: Field; el: Editable }>(undefined);
   const placeholders = saved.placeholders;
@@ -118,15 +116,12 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
   );
 
   const save = async (values: TemplateValues) => {
-    if (saving.current) return;
     const changes = changesOf(values, saved);
     if (Object.keys(changes).length === 0) {
       toasts.show('info', NOTHING_CHANGED_MESSAGE);
       return;
     }
-    clearFormError();
-    saving.current = true;
-    try {
+    await saveOnce(async () => {
       const { template: stored, message } = await update.mutateAsync({ id: saved._id, changes });
       // The form and the preview now hold what the server kept, so the admin sees what was removed.
       setSaved(stored);
@@ -139,11 +134,7 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
       setDirty(false);
       const altered = changes.content !== undefined && stored.content !== changes.content;
       toasts.show(altered ? 'warning' : 'success', message || SAVED_MESSAGE);
-    } catch (e) {
-      showServerErrors(e);
-    } finally {
-      saving.current = false;
-    }
+    });
   };
 
   /** Where a placeholder goes: the caret (or selection) of the field used last, else the content's end. */

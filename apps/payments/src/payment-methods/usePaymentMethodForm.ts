@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   PAYMENT_LIMITS,
   PAYMENT_MESSAGES,
@@ -52,9 +52,7 @@ export function usePaymentMethodForm(target: PaymentMethodTarget, onSaved: () =>
   const create = useCreatePaymentMethod();
   const update = useUpdatePaymentMethod();
   // A duplicate name is a conflict on the name, even from a server that names no field.
-  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf, conflictField: 'name' });
-  // isPending arrives with the next render; a second click in the same frame must already see it.
-  const saving = useRef(false);
+  const { formError, saveOnce } = useFormServerErrors(form, { fieldOf, conflictField: 'name' });
 
   // Taken once per opening: the form starts from these, and an edit sends only what differs from them,
   // so a refetch (another admin's change) neither resets what is being typed nor is undone by it.
@@ -65,11 +63,9 @@ export function usePaymentMethodForm(target: PaymentMethodTarget, onSaved: () =>
 
   const save = async (values: PaymentMethodValues) => {
     const start = initial;
-    if (saving.current || !start) return;
+    if (!start) return;
     const name = values.name.trim();
-    clearFormError();
-    saving.current = true;
-    try {
+    await saveOnce(async () => {
       if (target.mode === 'add') {
         await create.mutateAsync({ name, isActive: values.isActive });
         toasts.show('success', 'Payment method added');
@@ -84,11 +80,7 @@ export function usePaymentMethodForm(target: PaymentMethodTarget, onSaved: () =>
         }
       }
       onSaved();
-    } catch (e) {
-      showServerErrors(e);
-    } finally {
-      saving.current = false;
-    }
+    });
   };
 
   return {

@@ -43,22 +43,17 @@ export function useProfileForm(kind: PersonKind, profile: UserProfile) {
     },
     [known],
   );
-  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf });
+  const { formError, clearFormError, saveOnce } = useFormServerErrors(form, { fieldOf });
 
   const save = useCallback(
-    async (values: ProfileFormValues) => {
-      clearFormError();
-      try {
+    (values: ProfileFormValues) =>
+      saveOnce(async () => {
         await update.mutateAsync({ id: profile._id, changes: bodyOf(kind, values) });
-      } catch (e) {
-        showServerErrors(e);
-        return;
-      }
-      setDirty(false);
-      toasts.show('success', SAVED_MESSAGE);
-      navigate(viewPath);
-    },
-    [update, profile._id, kind, clearFormError, showServerErrors, toasts, navigate, viewPath],
+        setDirty(false);
+        toasts.show('success', SAVED_MESSAGE);
+        navigate(viewPath);
+      }),
+    [update, profile._id, kind, saveOnce, toasts, navigate, viewPath],
   );
 
   return {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useUpdateAdminProfile, type AdminProfile, type UpdateAdminProfileBody } from '@backoffice/shared-api';
 import { Form, timeZoneOptions, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
 
@@ -62,32 +62,22 @@ export function useProfileForm(profile: AdminProfile, close: () => void) {
   const update = useUpdateAdminProfile();
   const [initialValues] = useState(() => valuesOf(profile));
   // The email is the one field another account can hold, even from a server that names no field.
-  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, {
+  const { formError, clearFormError, saveOnce } = useFormServerErrors(form, {
     fieldOf,
     conflictField: 'email',
   });
-  // isPending arrives with the next render; a second click in the same frame must already see it.
-  const saving = useRef(false);
   const dirty = isChanged(
     initialValues,
     Form.useWatch((values: ProfileFormValues) => values, form),
   );
   const guard = useUnsavedChangesGuard(dirty, 'your profile');
 
-  const save = async (values: ProfileFormValues) => {
-    if (saving.current) return;
-    clearFormError();
-    saving.current = true;
-    try {
+  const save = (values: ProfileFormValues) =>
+    saveOnce(async () => {
       const saved = await update.mutateAsync(bodyOf(values));
       toasts.show('success', saved.message);
       close();
-    } catch (e) {
-      showServerErrors(e);
-    } finally {
-      saving.current = false;
-    }
-  };
+    });
 
   return {
     form,

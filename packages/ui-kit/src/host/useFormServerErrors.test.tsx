@@ -25,12 +25,20 @@ const refusal = (statusCode: number, message: string, errors?: Record<string, st
 
 /** A form as a screen builds it: its fields, and the alert above them. */
 function setUp(options: Partial<FormServerErrorsOptions> = {}) {
-  const seen: { form?: FormInstance<Values>; show?: (error: unknown) => void } = {};
+  const seen: {
+    form?: FormInstance<Values>;
+    show?: (error: unknown) => void;
+    saveOnce?: (save: () => Promise<void>) => Promise<void>;
+  } = {};
   function Screen() {
     const [form] = Form.useForm<Values>();
-    const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf, ...options });
+    const { formError, showServerErrors, clearFormError, saveOnce } = useFormServerErrors(form, {
+      fieldOf,
+      ...options,
+    });
     seen.form = form;
     seen.show = showServerErrors;
+    seen.saveOnce = saveOnce;
     return (
       <Form<Values> form={form} initialValues={{ email: 'a@b.co', name: 'Ann', links: [{ url: 'https://x.co' }] }}>
         <FormErrorAlert what="profile" error={formError} onClose={clearFormError} />
@@ -49,7 +57,16 @@ function setUp(options: Partial<FormServerErrorsOptions> = {}) {
   render(<Screen />);
   const scrolledTo = jest.spyOn(seen.form!, 'scrollToField').mockImplementation(() => undefined);
   const show = (error: unknown) => act(() => seen.show!(error));
-  return { show, scrolledTo };
+  const saveOnce = (save: () => Promise<void>) => act(() => seen.saveOnce!(save));
+  /** Starts a save and hands back its promise without waiting for it. */
+  const start = (save: () => Promise<void>) => {
+    let running!: Promise<void>;
+    act(() => {
+      running = seen.saveOnce!(save);
+    });
+    return running;
+  };
+  return { show, scrolledTo, saveOnce, start };
 }
 
 const alertTitle = () => screen.queryByText('The profile was not saved');
@@ -118,5 +135,27 @@ describe('useFormServerErrors', () => {
     show(new Error('Network error'));
     await userEvent.click(screen.getByRole('button', { name: /close/i }));
     expect(alertTitle()).not.toBeInTheDocument();
+  });
+
+  it('runs one save at a time, clears the last refusal when a save starts, and shows a new one', async () => {
+    const { saveOnce, start } = setUp();
+    await saveOnce(() => Promise.reject(refusal(400, 'The server said no')));
+    expect(alertTitle()).toBeInTheDocument();
+
+    let finish!: () => void;
+    const saves = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const first = start(saves);
+    expect(alertTitle()).not.toBeInTheDocument();
+    // A second click before the first save answers starts nothing.
+    await saveOnce(saves);
+    expect(saves).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      finish();
+      await first;
+    });
+    // Once it has answered, the next save runs.
+    const next = jest.fn(() => Promise.resolve());
+    await saveOnce(next);
+    expect(next).toHaveBeenCalledTimes(1);
   });
 });

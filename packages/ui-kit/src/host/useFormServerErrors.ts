@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { FormInstance } from 'antd';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api';
 
@@ -21,7 +21,7 @@ export interface FormServerErrorsOptions {
 /**
  * A refused save, shown where the admin will look: each of the server's field errors on its field
  * (the typing is kept), the page scrolled to the first; the server's message in `formError`, for
- * the form's alert, unless every error found its field.
+ * the form's alert, unless every error found its field. `saveOnce` runs a save with all of that.
  */
 export function useFormServerErrors<Values>(
   form: FormInstance<Values>,
@@ -51,5 +51,25 @@ export function useFormServerErrors<Values>(
 
   const clearFormError = useCallback(() => setFormError(undefined), []);
 
-  return { formError, showServerErrors, clearFormError };
+  // A mutation's isPending arrives with the next render; a second click in the same frame must
+  // already find the first save running.
+  const saving = useRef(false);
+  /** Runs `save` unless one is running: the last refusal cleared first, a new one shown as above. */
+  const saveOnce = useCallback(
+    async (save: () => Promise<void>) => {
+      if (saving.current) return;
+      saving.current = true;
+      setFormError(undefined);
+      try {
+        await save();
+      } catch (error) {
+        showServerErrors(error);
+      } finally {
+        saving.current = false;
+      }
+    },
+    [showServerErrors],
+  );
+
+  return { formError, showServerErrors, clearFormError, saveOnce };
 }
