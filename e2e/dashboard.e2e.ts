@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, signIn } from './support/browser';
-import { api, apiToken } from './support/api';
+import { apiToken, newPayoutRequest } from './support/api';
 
 let browser: Browser;
 let token: string;
@@ -76,13 +76,7 @@ describe('the dashboard', () => {
     await signIn(page);
     await page.goto('/app');
     const before = asNumber(await figure(page, 'pendingPayoutRequests'));
-    const influencers = await api('GET', '/admin/getAllInfluencers', { token, query: { limit: 5 } });
-    const influencer = influencers.data[1] as { _id: string; displayName: string };
-    const created = await api('POST', '/payout/createRequest', {
-      token,
-      body: { influencerId: influencer._id, amount: 432.1, payable_amount: 321.09 },
-    });
-    expect(created.statusCode).toBe(200);
+    await newPayoutRequest(token, 432.1, 321.09);
     await card(page, 'pendingPayoutRequests')
       .locator('[data-figure]', { hasText: String(before + 1) })
       .waitFor();

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { TRANSACTION_EXPORT_COLUMNS } from '@backoffice/shared-api';
 import { launch, newPage, signIn } from './support/browser';
-import { api, apiToken } from './support/api';
+import { api, apiToken, newPayoutRequest } from './support/api';
 
 let browser: Browser;
 let token: string;
@@ -22,22 +22,6 @@ const columnTexts = (page: Page, index: number) =>
   table(page)
     .locator(`tbody tr td:nth-child(${index + 1})`)
     .allInnerTexts();
-
-/** An influencer of the demo data, and a payout request filed for them now, as the marketplace would. */
-async function newPayoutRequest(amount: number, payable: number) {
-  const influencers = await api('GET', '/admin/getAllInfluencers', { token, query: { limit: 50 } });
-  const influencer = influencers.data[3] as {
-    _id: string;
-    email: string;
-    displayName: string;
-  };
-  const created = await api('POST', '/payout/createRequest', {
-    token,
-    body: { influencerId: influencer._id, amount, payable_amount: payable },
-  });
-  expect(created.statusCode).toBe(200);
-  return { influencer, request: created.data as { _id: string } };
-}
 
 describe('the payments remote', () => {
   it('filters, sorts and pages transactions, all kept in the URL, with the fee as amount minus payable', async () => {
@@ -120,7 +104,7 @@ describe('the payments remote', () => {
   it('approves a payout request once, and rejects another with a reason; the payout shows in the history', async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page);
-    const { influencer, request } = await newPayoutRequest(123.45, 98.76);
+    const { influencer, request } = await newPayoutRequest(token, 123.45, 98.76);
     await page.goto('/app/payouts-requests');
     await page.getByRole('textbox', { name: /Search/ }).fill(influencer.email);
     await page.keyboard.press('Enter');

@@ -35,3 +35,15 @@ export async function apiToken(): Promise<string> {
   if (reply.statusCode !== 200) throw new Error(`sign-in failed: ${reply.message}`);
   return reply.data.token as string;
 }
+
+/** An influencer of the demo data, and a payout request filed for them now, as the marketplace would. */
+export async function newPayoutRequest(token: string, amount: number, payable: number) {
+  const influencers = await api('GET', '/admin/getAllInfluencers', { token, query: { limit: 50 } });
+  const influencer = influencers.data[3] as { _id: string; email: string; displayName: string };
+  const created = await api('POST', '/payout/createRequest', {
+    token,
+    body: { influencerId: influencer._id, amount, payable_amount: payable },
+  });
+  if (created.statusCode !== 200) throw new Error(`payout request refused: ${created.message}`);
+  return { influencer, request: created.data as { _id: string } };
+}
