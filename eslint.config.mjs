@@ -66,5 +66,16 @@ export default tseslint.config(
       },
     },
   },
+  {
+    files: ['**/*.test.js'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['describe', 'it', 'test', 'expect', 'beforeAll', 'afterAll', 'beforeEach', 'afterEach'].map((g) => [
+          g,
+          'readonly',
+        ]),
+      ),
+    },
+  },
   prettier,
 );

@@ -6,14 +6,14 @@
  * the Fans list shows its rows, the time from clicking Fans to its rows, and whether each shared
  * library was loaded exactly once.
  */
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
-const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../test-support/chromium');
+const { chromiumLaunchOptions, describeChromium } = require('../test-support/chromium');
+const { startServer } = require('../test-support/server');
 
 const ROOT = path.resolve(__dirname, '..');
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -53,33 +53,11 @@ function staticSizes() {
   }
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
+async function startProduct() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-bench-bundle-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(ROOT, 'apps/api'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: work, SEED_SCALE: '0.05', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  await new Promise((resolve, reject) => {
-    const t = setInterval(() => out.includes('Back office API ready') && (clearInterval(t), resolve()), 100);
-    child.on('exit', (c) => reject(new Error(`server exited ${c}: ${out}`)));
-  });
+  const { baseURL, child } = await startServer({ env: { DATA_DIR: work, SEED_SCALE: '0.05', LOG_LEVEL: 'warn' } });
   return {
-    url: `http://localhost:${port}`,
+    url: baseURL,
     stop: () => (child.kill('SIGTERM'), fs.rmSync(work, { recursive: true, force: true })),
   };
 }
@@ -100,7 +78,8 @@ function trackJs(page) {
 const sum = (list) => list.reduce((s, r) => s + r.gzip, 0);
 
 async function browserFigures(url) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  console.log(`browser: ${describeChromium()}`);
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const context = await browser.newContext({ baseURL: url });
     let page = await context.newPage();
@@ -179,7 +158,7 @@ async function browserFigures(url) {
 (async () => {
   execFileSync(process.execPath, ['scripts/start.js', '--no-serve'], { cwd: ROOT, stdio: 'inherit' });
   staticSizes();
-  const server = await startServer();
+  const server = await startProduct();
   try {
     await browserFigures(server.url);
   } finally {

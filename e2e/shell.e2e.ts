@@ -129,6 +129,9 @@ describe('the shell', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in form has an Email field too: fill only once the reset form has replaced it.
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     const before = latestEmail();
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();

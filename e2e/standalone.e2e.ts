@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, launch, newPage, state } from './support/browser';
-import { freePort } from './support/ports';
+import { freePort } from '../test-support/server';
 
 const ROOT = path.resolve(__dirname, '..');
 

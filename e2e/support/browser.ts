@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/chromium';
+import { chromiumLaunchOptions } from '../../test-support/chromium';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const ADMIN = { email: 'admin@backoffice.local', password: 'ChangeMe-Admin-2026', name: 'Ada Admin' };
@@ -13,9 +13,9 @@ export interface E2EState {
 
 export const state = (): E2EState => JSON.parse(process.env.E2E_STATE ?? '{}') as E2EState;
 
-/** Debian's Chromium; browsers cannot be downloaded on these machines. */
+/** Debian's Chromium when installed, else the one that arrives with npm install (test-support/chromium.js). */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
