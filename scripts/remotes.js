@@ -12,15 +12,14 @@
  * (<RELEASES_DIR>/registry.json) is the only thing a release rewrites, atomically. The server
  * reads it on every request, so admins get the change on their next page load.
  */
-const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { REMOTES, RECORD, buildApp, distOf } = require('./builds');
 
 const ROOT = path.resolve(__dirname, '..');
 const RELEASES = path.resolve(process.env.RELEASES_DIR || path.join(ROOT, '.releases'));
 const REGISTRY = path.join(RELEASES, 'registry.json');
-const REMOTES = ['people', 'payments', 'catalog'];
 
 function readRegistry() {
   try {
@@ -37,10 +36,14 @@ function writeRegistry(registry) {
   fs.renameSync(tmp, REGISTRY); // readers see the old registry or the new one, never half
 }
 
+/** A build's files, without the record of what it was built from: that stays with the build in dist/. */
+const isReleased = (file) => path.basename(file) !== RECORD;
+
 function filesUnder(dir) {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .filter(isReleased)
     .sort();
 }
 
@@ -53,15 +56,6 @@ function versionOf(name, dist) {
   }
   const pkg = require(path.join(ROOT, 'apps', name, 'package.json'));
   return `${pkg.version}-${hash.digest('hex').slice(0, 10)}`;
-}
-
-function build(name) {
-  console.log(`Building ${name}…`);
-  execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
-    cwd: path.join(ROOT, 'apps', name),
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 function point(name, version) {
@@ -78,19 +72,44 @@ function point(name, version) {
   writeRegistry(registry);
 }
 
-function publish(name, { skipBuild = false } = {}) {
-  const dist = path.join(ROOT, 'apps', name, 'dist');
-  if (!skipBuild) build(name);
+/**
+ * Copies the remote's build in apps/<name>/dist to its versioned folder (once: versions are
+ * immutable) and returns the version.
+ */
+function release(name) {
+  const dist = distOf(name);
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${dist} has no mf-manifest.json`);
   const version = versionOf(name, dist);
   const target = path.join(RELEASES, 'remotes', name, version);
   if (!fs.existsSync(target)) {
     const tmp = `${target}.${process.pid}.tmp`;
-    fs.cpSync(dist, tmp, { recursive: true });
+    fs.cpSync(dist, tmp, { recursive: true, filter: isReleased });
     fs.renameSync(tmp, target);
   }
+  return version;
+}
+
+/** Builds the remote, releases it and makes it current. */
+async function publish(name, { reason } = {}) {
+  await buildApp(name, reason);
+  const version = release(name);
   point(name, version);
   console.log(`${name} ${version} published and current`);
+  return version;
+}
+
+/**
+ * For a build that is already current with its sources: releases it if this releases folder does
+ * not have it yet, and makes it current only when the registry has no usable version of the remote,
+ * so that a promote or a rollback made since is left as the team made it.
+ */
+function ensureReleased(name) {
+  const version = release(name);
+  const current = readRegistry().remotes[name]?.version;
+  if (!current || !fs.existsSync(path.join(RELEASES, 'remotes', name, current, 'mf-manifest.json'))) {
+    point(name, version);
+    console.log(`${name} ${version} published and current`);
+  }
   return version;
 }
 
@@ -99,7 +118,7 @@ function published(name) {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => !v.endsWith('.tmp')) : [];
 }
 
-function main(argv) {
+async function main(argv) {
   const [command, name, version] = argv;
   const check = () => {
     if (!REMOTES.includes(name)) throw new Error(`Unknown remote "${name}"; one of ${REMOTES.join(', ')}`);
@@ -107,7 +126,7 @@ function main(argv) {
   switch (command) {
     case 'publish':
       check();
-      publish(name);
+      await publish(name);
       break;
     case 'promote':
       check();
@@ -152,13 +171,11 @@ function main(argv) {
   }
 }
 
-module.exports = { publish, point, readRegistry, published, REMOTES, RELEASES };
+module.exports = { publish, ensureReleased, point, readRegistry, published, RELEASES };
 
 if (require.main === module) {
-  try {
-    main(process.argv.slice(2));
-  } catch (e) {
+  main(process.argv.slice(2)).catch((e) => {
     console.error(e.message);
     process.exit(1);
-  }
+  });
 }

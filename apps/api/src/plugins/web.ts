@@ -52,6 +52,8 @@ export async function registerWeb(
     prefix: '/',
     index: false,
     wildcard: false,
+    // The build's record of its sources (.build-record.json) is for `npm start`, not for browsers.
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders: (res, file) => res.header('Cache-Control', file.endsWith('.html') ? 'no-cache' : IMMUTABLE),
   });
