@@ -1,0 +1,365 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TSchema } from '@sinclair/typebox';
+import { startServer } from '../../../test-support/server';
+import {
+  API_BASE_PATH,
+  EXPORT_TOTAL_HEADER,
+  MAX_PAGE,
+  endpoints,
+  type Endpoint,
+} from '@backoffice/shared-api/contract';
+
+/**
+ * `npm run bench:api -- --scale 5 --scale 40`: the API under a fixed mix of requests, as an operator
+ * would run it. For each scale it seeds a database (or reuses the one it seeded before) and starts
+ * the real server on it (`src/main.ts`, in its own process), then sends every request of the mix
+ * from `--clients` concurrent clients (default 10), `--requests` times each (default 50), and prints
+ * p50/p95/p99 and requests/s per request, the server's peak memory, and a full CSV export's rows/s.
+ * With two scales it ends with each request's p95 at the larger scale over its p95 at the smaller.
+ *
+ * The mix is read from the contract, so a new list or sort is measured without touching this file:
+ * every list's page 1, a search, a middle page and the last page (as far as the pager goes), each
+ * sort and each value of each filter; the busiest fan's detail, one request per tab; the dashboard;
+ * the transaction totals; and getUserProfile, the cheapest authenticated request, as the baseline.
+ *
+ * Database: PostgreSQL when DATABASE_URL is set (a database `backoffice_bench_<scale>` on that server,
+ * kept for the next run; `--drop` drops it afterwards), else the embedded one under
+ * node_modules/.cache/bench-api/ (kept likewise).
+ */
+const ADMIN = { email: 'bench@test.local', password: 'Bench-Password-1' };
+const SEARCH_TERM = 'smith';
+const MB = 1024 * 1024;
+
+interface Options {
+  scales: number[];
+  clients: number;
+  requests: number;
+  drop: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { scales: [], clients: 10, requests: 50, drop: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => {
+      const n = Number(argv[++i]);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} takes a positive number, got "${argv[i]}"`);
+      return n;
+    };
+    if (flag === '--scale') options.scales.push(value());
+    else if (flag === '--clients') options.clients = Math.round(value());
+    else if (flag === '--requests') options.requests = Math.round(value());
+    else if (flag === '--drop') options.drop = true;
+    else throw new Error(`Unknown option ${flag}; see the comment at the top of bench/api.ts`);
+  }
+  if (options.scales.length === 0) options.scales.push(Number(process.env.SEED_SCALE || 1));
+  return options;
+}
+
+/** Resident memory of a process, from /proc (Linux): now, and the highest since it started. */
+function memoryOf(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+interface Target {
+  label: string;
+  env: Record<string, string>;
+  cleanUp: () => Promise<void>;
+}
+
+async function targetFor(scale: number, drop: boolean): Promise<Target> {
+  const name = `backoffice_bench_${String(scale).replace('.', '_')}`;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const databaseUrl = new URL(url);
+    databaseUrl.pathname = `/${name}`;
+    return {
+      label: `PostgreSQL (${name})`,
+      env: { DATABASE_URL: databaseUrl.toString() },
+      cleanUp: async () => {
+        if (!drop) return;
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        await client.end();
+      },
+    };
+  }
+  const dataDir = path.resolve(__dirname, '../../../node_modules/.cache/bench-api', name);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return {
+    label: `embedded PGlite (${dataDir})`,
+    env: { DATA_DIR: dataDir },
+    cleanUp: async () => {
+      if (drop) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+  seedLine?: string;
+}
+
+/** The real server, as `npm start` runs it; it seeds the database first when it has not been. */
+async function startBenchServer(scale: number, target: Target): Promise<Server> {
+  let seedLine: string | undefined;
+  const { port, child } = await startServer({
+    env: {
+      ...target.env,
+      SEED_SCALE: String(scale),
+      SEED_ADMIN_EMAIL: ADMIN.email,
+      SEED_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    onOutput: (text) => {
+      for (const line of text.split('\n')) {
+        if (/^seed: /.test(line)) process.stdout.write(`  ${line}\n`);
+        if (/^Seeded the demo data/.test(line)) seedLine = line;
+      }
+    },
+  });
+  return { base: `http://127.0.0.1:${port}${API_BASE_PATH}`, child, seedLine };
+}
+
+interface Request {
+  label: string;
+  path: string;
+  query: Record<string, string | number | boolean>;
+}
+
+const urlOf = (base: string, r: Request) =>
+  `${base}${r.path}?${new URLSearchParams(Object.entries(r.query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+
+async function getJson(base: string, token: string, r: Request): Promise<{ total?: number; data?: unknown }> {
+  const res = await fetch(urlOf(base, r), { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { total?: number; data?: unknown; message?: string };
+  if (res.status !== 200) throw new Error(`${r.label}: ${res.status} ${body.message}`);
+  return body;
+}
+
+type Schema = TSchema & { properties?: Record<string, Schema>; anyOf?: Schema[]; const?: unknown; type?: string };
+
+/** The values a filter can take, when it has a closed set of them. */
+function valuesOf(schema: Schema): Array<string | boolean> {
+  if (schema.anyOf) return schema.anyOf.flatMap(valuesOf);
+  if (schema.const !== undefined) return [schema.const as string];
+  if (schema.type === 'boolean') return [true, false];
+  return [];
+}
+
+const LIST_PARAMS = new Set(['page', 'limit', 'search', 'sortBy', 'sortOrder', 'from', 'to']);
+
+/** Every list of the contract that takes no required parameter, and what to ask of it. */
+async function listRequests(base: string, token: string): Promise<Request[]> {
+  const out: Request[] = [];
+  for (const [name, e] of Object.entries(endpoints) as Array<[string, Endpoint]>) {
+    const query = e.querystring as Schema | undefined;
+    const reply = e.reply as Schema;
+    if (e.method !== 'GET' || !query?.properties?.page || !reply.properties?.total) continue;
+    if ((query.required ?? []).length > 0) continue;
+    const props = query.properties;
+    const first: Request = { label: `${name} page 1`, path: e.path, query: { page: 1, limit: 10 } };
+    out.push(first);
+    if (props.search)
+      out.push({ ...first, label: `${name} search "${SEARCH_TERM}"`, query: { ...first.query, search: SEARCH_TERM } });
+    const { total = 0 } = await getJson(base, token, first);
+    const last = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / 10)));
+    if (last > 2) out.push({ ...first, label: `${name} middle page`, query: { page: Math.ceil(last / 2), limit: 10 } });
+    if (last > 1) out.push({ ...first, label: `${name} last page`, query: { page: last, limit: 10 } });
+    for (const sortBy of props.sortBy ? valuesOf(props.sortBy) : []) {
+      for (const sortOrder of ['asc', 'desc']) {
+        out.push({
+          ...first,
+          label: `${name} sort ${sortBy} ${sortOrder}`,
+          query: { page: 1, limit: 10, sortBy: String(sortBy), sortOrder },
+        });
+      }
+    }
+    for (const [filter, schema] of Object.entries(props)) {
+      if (LIST_PARAMS.has(filter)) continue;
+      for (const value of valuesOf(schema)) {
+        out.push({ ...first, label: `${name} ${filter}=${value}`, query: { page: 1, limit: 10, [filter]: value } });
+      }
+    }
+  }
+  return out;
+}
+
+/** The requests that are not lists: the busiest fan's detail, the dashboard, totals, the baseline. */
+async function otherRequests(base: string, token: string): Promise<Request[]> {
+  const fans = await getJson(base, token, {
+    label: 'busiest fan',
+    path: endpoints.getAllFans.path,
+    query: { search: 'busy.fan', limit: 1 },
+  });
+  const busyFan = (fans.data as Array<{ _id: string }>)[0]?._id;
+  const tabs = valuesOf((endpoints.getFanDetails.querystring as Schema).properties!.tab!);
+  const detail: Request[] = busyFan
+    ? tabs.map((tab) => ({
+        label: `getFanDetails (busiest fan) ${tab}`,
+        path: endpoints.getFanDetails.path,
+        query: { id: busyFan, tab, page: 1, limit: 10 },
+      }))
+    : [];
+  return [
+    ...detail,
+    { label: 'getDashboard', path: endpoints.getDashboard.path, query: { timeZone: 'America/New_York' } },
+    { label: 'getTransactionTotals', path: endpoints.getTransactionTotals.path, query: {} },
+    {
+      label: `getTransactionTotals search "${SEARCH_TERM}"`,
+      path: endpoints.getTransactionTotals.path,
+      query: { search: SEARCH_TERM },
+    },
+    { label: 'getUserProfile (baseline)', path: endpoints.getUserProfile.path, query: {} },
+  ];
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+  failures: number;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
+/** `requests` calls of one request, `clients` at a time. */
+async function drive(base: string, token: string, r: Request, clients: number, requests: number): Promise<Figures> {
+  const url = urlOf(base, r);
+  const times: number[] = [];
+  let failures = 0;
+  let left = requests;
+  const client = async () => {
+    while (left-- > 0) {
+      const start = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      times.push(performance.now() - start);
+      if (res.status !== 200) failures++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    p99: quantile(times, 0.99),
+    perSecond: times.length / seconds,
+    failures,
+  };
+}
+
+/** One full CSV export of every transaction, read to the end. */
+async function exportRate(base: string, token: string): Promise<{ rows: number; perSecond: number }> {
+  const started = performance.now();
+  const res = await fetch(`${base}${endpoints.exportTransactions.path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`);
+  let newlines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for (const byte of chunk) if (byte === 10) newlines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rows = Number(res.headers.get(EXPORT_TOTAL_HEADER) ?? newlines - 1);
+  return { rows, perSecond: rows / seconds };
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+
+async function benchScale(scale: number, options: Options): Promise<Map<string, Figures>> {
+  const target = await targetFor(scale, options.drop);
+  console.log(`\n== scale ${scale} on ${target.label}, ${options.clients} clients, ${options.requests} requests each`);
+  const seedStarted = performance.now();
+  const server = await startBenchServer(scale, target);
+  const pid = server.child.pid!;
+  console.log(
+    server.seedLine
+      ? `${server.seedLine}; server ready ${((performance.now() - seedStarted) / 1000).toFixed(1)} s after start`
+      : `reused the database seeded before; server ready in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
+  const afterStart = memoryOf(pid);
+  if (afterStart)
+    console.log(
+      `server memory after start: ${(afterStart.rss / MB).toFixed(0)} MB (peak since it started, seeding included: ${(afterStart.peak / MB).toFixed(0)} MB)`,
+    );
+
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, memoryOf(pid)?.rss ?? 0);
+  }, 100);
+  const results = new Map<string, Figures>();
+  try {
+    const signIn = await fetch(`${server.base}${endpoints.signIn.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+    const requests = [...(await listRequests(server.base, token)), ...(await otherRequests(server.base, token))];
+    const width = Math.max(...requests.map((r) => r.label.length));
+    console.log(
+      `${'request'.padEnd(width)}  ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)}`,
+    );
+    for (const r of requests) {
+      await drive(server.base, token, r, Math.min(options.clients, 2), Math.min(options.clients, 4)); // warm-up
+      const f = await drive(server.base, token, r, options.clients, options.requests);
+      results.set(r.label, f);
+      console.log(
+        `${r.label.padEnd(width)}  ${ms(f.p50).padStart(8)} ${ms(f.p95).padStart(8)} ${ms(f.p99).padStart(8)} ${f.perSecond.toFixed(1).padStart(8)}${f.failures ? `  (${f.failures} failed)` : ''}`,
+      );
+    }
+    const exported = await exportRate(server.base, token);
+    console.log(`export: ${exported.rows} rows at ${Math.round(exported.perSecond)} rows/s`);
+    console.log(`server peak memory during the mix and export: ${(peakRss / MB).toFixed(0)} MB`);
+  } finally {
+    clearInterval(sampler);
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    await target.cleanUp();
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  console.log(`bench:api on ${os.cpus().length} cores; scales ${options.scales.join(', ')}`);
+  const byScale: Array<[number, Map<string, Figures>]> = [];
+  for (const scale of options.scales) byScale.push([scale, await benchScale(scale, options)]);
+  if (byScale.length >= 2) {
+    const [[small, a], [large, b]] = [byScale[0]!, byScale[byScale.length - 1]!];
+    console.log(`\n== p95 at scale ${large} over p95 at scale ${small}`);
+    for (const [label, f] of b) {
+      const before = a.get(label);
+      if (before) console.log(`${label}: ${ms(before.p95)} -> ${ms(f.p95)} ms, x${(f.p95 / before.p95).toFixed(2)}`);
+    }
+  }
+  const failed = byScale.some(([, m]) => [...m.values()].some((f) => f.failures > 0));
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
