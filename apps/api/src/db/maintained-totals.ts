@@ -16,17 +16,13 @@ export async function startBulkLoad(trx: Transaction<DB>): Promise<void> {
   await sql`SELECT set_config(${BULK_LOAD_SETTING}, 'on', true)`.execute(trx);
 }
 
-type Rebuild = (db: Kysely<DB>) => Promise<void>;
-
-/** Each maintained total's rebuild from its rows; registered by the module that owns the totals. */
-const rebuilds: Array<[name: string, rebuild: Rebuild]> = [];
-
-export function registerMaintainedTotals(name: string, rebuild: Rebuild): void {
-  if (!rebuilds.some(([n]) => n === name)) rebuilds.push([name, rebuild]);
-}
+/**
+ * The SQL functions that recompute each maintained total from its rows, created by the migration
+ * that creates the totals (so the rebuild and the triggers are written side by side, in SQL).
+ */
+export const MAINTAINED_TOTALS_REBUILDS: readonly string[] = [];
 
 /** Recomputes every maintained total from the rows (after a bulk load, or to repair). */
-export async function rebuildMaintainedTotals(db: Kysely<DB>): Promise<string[]> {
-  for (const [, rebuild] of rebuilds) await rebuild(db);
-  return rebuilds.map(([n]) => n);
+export async function rebuildMaintainedTotals(db: Kysely<DB>): Promise<void> {
+  for (const fn of MAINTAINED_TOTALS_REBUILDS) await sql`SELECT ${sql.id(fn)}()`.execute(db);
 }
