@@ -20,7 +20,7 @@ export async function startBulkLoad(trx: Transaction<DB>): Promise<void> {
  * The SQL functions that recompute each maintained total from its rows, created by the migration
  * that creates the totals (so the rebuild and the triggers are written side by side, in SQL).
  */
-export const MAINTAINED_TOTALS_REBUILDS: readonly string[] = [];
+export const MAINTAINED_TOTALS_REBUILDS: readonly string[] = ['rebuild_list_counts', 'rebuild_daily_totals'];
 
 /** Recomputes every maintained total from the rows (after a bulk load, or to repair). */
 export async function rebuildMaintainedTotals(db: Kysely<DB>): Promise<void> {

@@ -230,10 +230,58 @@ export interface NotificationsTable {
   created_at: DefaultTimestamp;
 }
 
+/** A time bucket of the totals of migration 0006: a UTC quarter hour, hour, day or month. */
+export type TotalsGrain = 'quarter' | 'hour' | 'day' | 'month';
+/** A bigint: node-postgres and PGlite return it as text. */
+type Total = ColumnType<string, number | string, number | string>;
+
+/** Payments per bucket, status and type, kept by triggers (migration 0006). */
+export interface TransactionTotalsTable {
+  grain: TotalsGrain;
+  bucket: Timestamp;
+  status: string;
+  type: string;
+  count: Total;
+  amount_cents: Total;
+  payable_amount_cents: Total;
+}
+
+/** Calls requested per bucket and status, kept by triggers (migration 0006). */
+export interface VideoCallTotalsTable {
+  grain: TotalsGrain;
+  bucket: Timestamp;
+  status: string;
+  count: Total;
+}
+
+/** Users who joined per bucket, fans and influencers apart, kept by triggers (migration 0006). */
+export interface UserTotalsTable {
+  grain: TotalsGrain;
+  bucket: Timestamp;
+  is_influencer: boolean;
+  count: Total;
+}
+
+/** Redemptions per bucket of their redeemed_at, kept by triggers (migration 0006). */
+export interface RedemptionTotalsTable {
+  grain: TotalsGrain;
+  bucket: Timestamp;
+  count: Total;
+}
+
 export interface SeedRunsTable {
   name: string;
   scale: number;
   finished_at: DefaultTimestamp;
+}
+
+/** Rows per list, day and filter value, kept by triggers (migration 0007). */
+export interface ListCountsTable {
+  list: string;
+  day: ColumnType<string, string, string>;
+  status: string;
+  kind: string;
+  n: ColumnType<string, number, number>;
 }
 
 export interface DB {
@@ -255,4 +303,9 @@ export interface DB {
   email_templates: EmailTemplatesTable;
   notifications: NotificationsTable;
   seed_runs: SeedRunsTable;
+  list_counts: ListCountsTable;
+  transaction_totals: TransactionTotalsTable;
+  video_call_totals: VideoCallTotalsTable;
+  user_totals: UserTotalsTable;
+  redemption_totals: RedemptionTotalsTable;
 }

@@ -4,6 +4,8 @@ import * as people from './0002_people';
 import * as payments from './0003_payments';
 import * as catalog from './0004_catalog';
 import * as dashboard from './0005_dashboard';
+import * as dailyTotals from './0006_daily_totals';
+import * as listCounts from './0007_list_counts';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0003_payments': payments,
   '0004_catalog': catalog,
   '0005_dashboard': dashboard,
+  '0006_daily_totals': dailyTotals,
+  '0007_list_counts': listCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
