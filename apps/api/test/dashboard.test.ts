@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   ADMIN_MESSAGES,
   CALL_STATUSES,
@@ -12,7 +12,9 @@ import {
 } from '@backoffice/shared-api/contract';
 import { FormatRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { boundsOf } from '../src/modules/dashboard/local-days';
+import { rebuildMaintainedTotals, startBulkLoad } from '../src/db/maintained-totals';
+import type { DB } from '../src/db/schema';
+import { boundsOf, localDay } from '../src/modules/dashboard/local-days';
 import { ageSeedTo } from '../src/seed/age';
 import { TEST_ADMIN } from './helpers/constants';
 import { allPages } from './helpers/expect';
@@ -477,4 +479,267 @@ describe.each(BACKENDS)('GET /dashboard/getSummary on rows with known dates (%s)
     // logged with the request it belongs to
     expect(errors[0].reqId).toBeDefined();
   });
+});
+
+const TOTALS_TABLES = ['transaction_totals', 'video_call_totals', 'user_totals', 'redemption_totals'] as const;
+
+/** Every maintained total, as text, in one order. */
+async function totalsIn(db: Kysely<DB>): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of TOTALS_TABLES) {
+    const { rows } = await sql<{ r: string }>`SELECT t::text AS r FROM ${sql.table(table)} t ORDER BY 1`.execute(db);
+    out[table] = rows.map((x) => x.r);
+  }
+  return out;
+}
+
+/** What the triggers kept equals what rebuild_daily_totals() computes from the rows. */
+async function expectRebuildAgrees(db: Kysely<DB>): Promise<Record<string, string[]>> {
+  const kept = await totalsIn(db);
+  await sql`SELECT rebuild_daily_totals()`.execute(db);
+  expect(await totalsIn(db)).toEqual(kept);
+  return kept;
+}
+
+/** An instant to the microsecond: `ms` and then `micro` more microseconds. */
+const micro = (ms: number, micro = 0) => new Date(ms).toISOString().replace('Z', `${String(micro).padStart(3, '0')}Z`);
+
+describe.each(BACKENDS)('the figures follow every write, in a zone 5:45 ahead of UTC (%s)', (backend) => {
+  const TZ = 'Asia/Kathmandu';
+  let api: TestApi;
+  let token: string;
+  let db: Kysely<DB>;
+  let serial = 0;
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    token = await api.signIn();
+    db = api.database.db;
+    // One UPDATE per table moves every date: the update trigger moves every row between buckets.
+    await ageSeedTo(db);
+  });
+  afterAll(() => api?.close());
+
+  const summary = async () => {
+    const s = await dashboard(api, token, TZ);
+    await expectFiguresAsLists(api, token, s, zoneRange(TZ));
+    return s.figures;
+  };
+  const payment = (userId: string, createdAt: string, status = 'completed', amount = 1_000, payable = 800) => ({
+    transaction_id: `txn_follow_${++serial}`,
+    user_id: userId,
+    type: 'tip',
+    status,
+    amount_cents: amount,
+    payable_amount_cents: payable,
+    created_at: createdAt,
+  });
+  const someone = async () => (await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+
+  it('holds, after the seed and the move of its dates, exactly the totals a rebuild computes', async () => {
+    const kept = await expectRebuildAgrees(db);
+    for (const table of TOTALS_TABLES) expect(kept[table]!.length).toBeGreaterThan(0);
+    await summary();
+  });
+
+  it('counts payments, calls, redemptions and fans as they are written, changed, moved and deleted around local midnight', async () => {
+    const today = boundsOf(localDay(Date.now(), TZ), TZ);
+    const start = today.from.getTime(); // hh:15 UTC: local midnight is not on a UTC hour
+    const at = {
+      yesterdaysLastMicrosecond: micro(start - 1, 999), // in yesterday's chart bar, in no list's day
+      yesterdaysLastMillisecond: micro(start - 1),
+      todaysFirstInstant: micro(start),
+      quartersLastMicrosecond: micro(start + 45 * MIN - 1, 999), // 18:59:59.999999 UTC
+      onTheHour: micro(start + 45 * MIN),
+      midday: micro(start + 12 * HOUR),
+      todaysLastMicrosecond: micro(today.to.getTime(), 999), // after the lists' "to", in today's buckets
+    };
+    const userId = await someone();
+    const s0 = await summary();
+
+    // One statement of many rows, over several buckets of both days
+    const rows = {
+      yesterdaysLastMicrosecond: payment(userId, at.yesterdaysLastMicrosecond),
+      yesterdaysLastMillisecond: payment(userId, at.yesterdaysLastMillisecond),
+      todaysFirstInstant: payment(userId, at.todaysFirstInstant, 'completed', 5_025, 4_020),
+      quartersLastMicrosecond: payment(userId, at.quartersLastMicrosecond),
+      onTheHour: payment(userId, at.onTheHour),
+      midday: payment(userId, at.midday, 'pending'),
+      todaysLastMicrosecond: payment(userId, at.todaysLastMicrosecond),
+    };
+    await db.insertInto('transactions').values(Object.values(rows)).execute();
+    const id = (which: keyof typeof rows) => rows[which].transaction_id;
+    const s1 = await summary();
+    expect(s1.revenueToday!.count - s0.revenueToday!.count).toBe(3);
+    expect(Math.round((s1.revenueToday!.amount - s0.revenueToday!.amount) * 100)).toBe(5_025 + 2 * 1_000);
+
+    // A status and an amount change; a payment moved out of the chart, another from yesterday to today
+    await db
+      .updateTable('transactions')
+      .set({ status: 'completed' })
+      .where('transaction_id', '=', id('midday'))
+      .execute();
+    await db
+      .updateTable('transactions')
+      .set({ amount_cents: 3_000 })
+      .where('transaction_id', '=', id('onTheHour'))
+      .execute();
+    await db
+      .updateTable('transactions')
+      .set({ created_at: micro(start - 40 * DAY) })
+      .where('transaction_id', '=', id('todaysFirstInstant'))
+      .execute();
+    await db
+      .updateTable('transactions')
+      .set({ created_at: micro(start + HOUR, 500) })
+      .where('transaction_id', '=', id('yesterdaysLastMillisecond'))
+      .execute();
+    const s2 = await summary();
+    expect(s2.revenueToday!.count - s0.revenueToday!.count).toBe(4);
+    expect(Math.round((s2.revenueToday!.amount - s0.revenueToday!.amount) * 100)).toBe(3 * 1_000 + 3_000);
+
+    await db.deleteFrom('transactions').where('transaction_id', '=', id('onTheHour')).execute();
+    expect((await summary()).revenueToday!.count - s0.revenueToday!.count).toBe(3);
+
+    // Calls: requested at the same instants, one turned Ongoing, one deleted
+    const [hostId, receiverId] = (await db.selectFrom('users').select('id').orderBy('id').limit(2).execute()).map(
+      (u) => u.id,
+    );
+    const call = (createdAt: string, status: CallStatus) => ({
+      host_id: hostId!,
+      receiver_id: receiverId!,
+      status,
+      created_at: createdAt,
+    });
+    const callIds = await db
+      .insertInto('video_calls')
+      .values([
+        call(at.yesterdaysLastMicrosecond, 'Missed'),
+        call(at.todaysFirstInstant, 'Completed'),
+        call(at.quartersLastMicrosecond, 'Requested'),
+        call(at.midday, 'Requested'),
+        call(at.todaysLastMicrosecond, 'Accepted'),
+      ])
+      .returning('id')
+      .execute();
+    const s3 = await summary();
+    expect(s3.callsToday!.count - s0.callsToday!.count).toBe(3);
+    await db.updateTable('video_calls').set({ status: 'Ongoing' }).where('id', '=', callIds[3]!.id).execute();
+    await db.deleteFrom('video_calls').where('id', '=', callIds[1]!.id).execute();
+    const s4 = await summary();
+    expect(s4.ongoingCalls!.count - s0.ongoingCalls!.count).toBe(1);
+    expect(s4.callsToday!.count - s0.callsToday!.count).toBe(2);
+
+    // Fans who joined at today's first instant and last microsecond; redemptions on both sides of midnight
+    await db
+      .insertInto('users')
+      .values(
+        [at.todaysFirstInstant, at.todaysLastMicrosecond].map((createdAt, i) => ({
+          user_name: `follow_${i}`,
+          email: `follow_${i}@known.test`,
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('redemptions')
+      .values(
+        [at.yesterdaysLastMillisecond, at.todaysFirstInstant, at.todaysLastMicrosecond].map((when) => ({
+          user_id: userId,
+          redeemed_at: when,
+        })),
+      )
+      .execute();
+    const s5 = await summary();
+    expect(s5.newFansThisWeek!.count - s0.newFansThisWeek!.count).toBe(1);
+    expect(s5.redemptionsThisMonth!.count - s0.redemptionsThisMonth!.count).toBeGreaterThanOrEqual(1);
+
+    await expectRebuildAgrees(db);
+  });
+
+  it("takes a fan an admin approves as an influencer out of this week's new fans", async () => {
+    const [fan] = await db
+      .insertInto('users')
+      .values({ user_name: 'newcomer', email: 'newcomer@known.test', created_at: new Date() })
+      .returning('id')
+      .execute();
+    const filed = await api.call('POST', endpoints.createInfluencerRequest.path, { token, body: { userId: fan!.id } });
+    expect(filed.status).toBe(200);
+    const before = await summary();
+    const decided = await api.call('PATCH', endpoints.decideRequest.path, {
+      token,
+      body: { id: filed.body.data._id, decision: 'approved' },
+    });
+    expect(decided.status).toBe(200);
+    const after = await summary();
+    expect(after.newFansThisWeek!.count).toBe(before.newFansThisWeek!.count - 1);
+    expect(after.pendingRequests!.count).toBe(before.pendingRequests!.count - 1);
+    await expectRebuildAgrees(db);
+  });
+
+  it('leaves the totals alone during a bulk load, which rebuilds them once at its end', async () => {
+    const userId = await someone();
+    const before = await summary();
+    await db.transaction().execute(async (trx) => {
+      await startBulkLoad(trx);
+      const kept = await totalsIn(trx);
+      await trx
+        .insertInto('transactions')
+        .values([payment(userId, micro(Date.now() - MIN)), payment(userId, micro(Date.now() - MIN))])
+        .execute();
+      await trx
+        .updateTable('video_calls')
+        .set({ created_at: sql`created_at - interval '1 day'` })
+        .execute();
+      expect(await totalsIn(trx)).toEqual(kept);
+      await rebuildMaintainedTotals(trx);
+    });
+    // outside the bulk load's transaction the triggers are on again
+    await db
+      .insertInto('transactions')
+      .values(payment(userId, micro(Date.now() - MIN)))
+      .execute();
+    expect((await summary()).revenueToday!.count).toBe(before.revenueToday!.count + 3);
+    await expectRebuildAgrees(db);
+  });
+
+  (backend === 'postgres' ? it : it.skip)(
+    'adds up two transactions writing to the same bucket at once: the second waits for the first',
+    async () => {
+      const userId = await someone();
+      const when = micro(Date.now() - 2 * MIN);
+      const before = await summary();
+      let inserted!: () => void;
+      let release!: () => void;
+      const firstInserted = new Promise<void>((r) => (inserted = r));
+      const held = new Promise<void>((r) => (release = r));
+      const first = db.transaction().execute(async (trx) => {
+        await trx.insertInto('transactions').values(payment(userId, when)).execute();
+        inserted();
+        await held;
+      });
+      await firstInserted;
+      const second = db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('transactions')
+          .values(payment(userId, when, 'completed', 2_000, 1_000))
+          .execute();
+      });
+      // the second's trigger waits on the bucket the first added to, until the first commits
+      let waiting = 0;
+      for (let i = 0; i < 50 && waiting === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+        waiting = rows[0]!.n;
+      }
+      expect(waiting).toBe(1);
+      release();
+      await Promise.all([first, second]);
+      const after = await summary();
+      expect(after.revenueToday!.count).toBe(before.revenueToday!.count + 2);
+      expect(Math.round((after.revenueToday!.amount - before.revenueToday!.amount) * 100)).toBe(3_000);
+      await expectRebuildAgrees(db);
+    },
+  );
 });

@@ -4,6 +4,8 @@ import { allPages } from './helpers/expect';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+/** The instant of the same hour as `instant` (UTC, as YYYY-MM-DDTHH:…Z) at minutes and seconds `mmss`. */
+const within = (instant: string, mmss: string) => `${instant.slice(0, 14)}${mmss}Z`;
 
 describe.each(BACKENDS)('GET /transaction/getTotals on %s', (backend) => {
   let api: TestApi;
@@ -34,6 +36,16 @@ describe.each(BACKENDS)('GET /transaction/getTotals on %s', (backend) => {
     ['a short search', () => ({ search: 'an' })],
     ['a created-on range and a status', () => ({ from: lo, to: hi, status: 'completed' })],
     ['a range bounded on one side', () => ({ to: lo })],
+    // Totals are kept per quarter hour: bounds inside one are completed from the rows around them.
+    [
+      'bounds inside a quarter hour, to the microsecond',
+      () => ({ from: within(lo, '07:29.999999'), to: within(hi, '52:30.000001') }),
+    ],
+    ['a range inside one quarter hour', () => ({ from: within(lo, '00:00.000001'), to: within(lo, '14:59.999999') })],
+    ['a range and a type', () => ({ from: within(lo, '30:00'), to: within(hi, '45:00'), type: 'video_call' })],
+    // Payers' own totals without a range, their payments with one
+    ['a payer search and a status', () => ({ search: 'an', status: 'completed' })],
+    ['a payer search over a range', () => ({ search: 'busy.fan', from: lo, to: hi })],
   ])('adds up exactly the payments the list shows for %s', async (_what, query) => {
     const q = query();
     const rows = await allPages<TransactionRow>(list, q, 100);

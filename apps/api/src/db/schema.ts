@@ -262,6 +262,33 @@ export interface UserTotalsTable {
   count: Total;
 }
 
+/** Payments per payer, status and type, all time, kept by triggers (migration 0006). */
+export interface PayerTotalsTable {
+  user_id: string;
+  status: string;
+  type: string;
+  count: Total;
+  amount_cents: Total;
+  payable_amount_cents: Total;
+}
+
+/** Influencer requests per bucket of their filing and status, kept by triggers (migration 0006). */
+export interface InfluencerRequestTotalsTable {
+  grain: TotalsGrain;
+  bucket: Timestamp;
+  status: string;
+  count: Total;
+}
+
+/** Payout requests per bucket of their filing and status, kept by triggers (migration 0006). */
+export interface PayoutRequestTotalsTable {
+  grain: TotalsGrain;
+  bucket: Timestamp;
+  status: string;
+  count: Total;
+  payable_amount_cents: Total;
+}
+
 /** Redemptions per bucket of their redeemed_at, kept by triggers (migration 0006). */
 export interface RedemptionTotalsTable {
   grain: TotalsGrain;
@@ -308,4 +335,7 @@ export interface DB {
   video_call_totals: VideoCallTotalsTable;
   user_totals: UserTotalsTable;
   redemption_totals: RedemptionTotalsTable;
+  payer_totals: PayerTotalsTable;
+  influencer_request_totals: InfluencerRequestTotalsTable;
+  payout_request_totals: PayoutRequestTotalsTable;
 }

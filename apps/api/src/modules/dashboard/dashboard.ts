@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ADMIN_MESSAGES,
@@ -12,15 +12,22 @@ import {
 } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
-import { countRows, type CreatedRange } from '../../lib/list';
+import type { CreatedRange } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
-import { filteredCalls } from '../calls/calls';
-import { countedPayoutRequests, payoutRequestsPage } from '../payments/payouts';
-import { filteredTransactions, transactionTotals } from '../payments/transactions';
-import { filteredRequests, requestsPage } from '../people/requests';
-import { filteredUsers } from '../people/user-list';
-import { filteredRedemptions } from '../redemption/redemptions';
+import { payoutRequestsPage } from '../payments/payouts';
+import { requestsPage } from '../people/requests';
 import { addDays, boundsOf, isKnownZone, isoWeekday, localDay, type Day, type DayBounds } from './local-days';
+import {
+  INFLUENCER_REQUEST_TOTALS,
+  PAYOUT_REQUEST_TOTALS,
+  REDEMPTION_TOTALS,
+  TRANSACTION_TOTALS,
+  USER_TOTALS,
+  VIDEO_CALL_TOTALS,
+  sumSpans,
+  type Span,
+  type Totalled,
+} from './totals';
 
 /** The zone of an admin who never chose one, or whose stored zone this runtime does not know. */
 const FALLBACK_ZONE = 'UTC';
@@ -83,50 +90,23 @@ export function periodsOf(now: Date, timeZone: string): Periods {
   };
 }
 
-/** Which chart day each row falls on: 1 for the first day's first instant, and so on. */
-const dayIndex = (column: string, days: DayBounds[]) =>
-  sql<number>`width_bucket(${sql.ref(column)}, ${days.map((d) => d.from.toISOString())}::timestamptz[])`;
-
-const chartRange = (days: DayBounds[]): Required<CreatedRange> => ({
-  from: days[0]!.from.toISOString(),
-  to: days[days.length - 1]!.to.toISOString(),
-});
-
-/** Completed payments per day: the same selection as the revenue figures, grouped by the database. */
-async function revenueByDay(db: Kysely<DB>, days: DayBounds[]): Promise<RevenueDay[]> {
-  const rows = await filteredTransactions(db, { status: 'completed', ...chartRange(days) })
-    .select([
-      dayIndex('t.created_at', days).as('i'),
-      sql<number>`sum(t.amount_cents)`.as('amount'),
-      sql<number>`sum(t.amount_cents - t.payable_amount_cents)`.as('fee'),
-    ])
-    .groupBy(sql`1`)
-    .execute();
-  const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+/**
+ * The chart's days as spans: each up to the next one's first instant, the last to its own last
+ * millisecond, which is how the lists bound the 30 days the chart links to.
+ */
+function chartSpans(days: DayBounds[]): Span[] {
   return days.map((d, i) => {
-    const r = byIndex.get(i + 1);
-    return { day: d.day, revenue: dollarsFromCents(r?.amount), platformFee: dollarsFromCents(r?.fee) };
+    const next = days[i + 1];
+    return next
+      ? { from: d.from.toISOString(), to: next.from.toISOString(), toExclusive: true }
+      : { from: d.from.toISOString(), to: d.to.toISOString() };
   });
 }
 
-/** Calls requested per day and status: the same selection as the calls figures. */
-async function callsByDay(db: Kysely<DB>, days: DayBounds[]): Promise<CallsDay[]> {
-  const rows = await filteredCalls(db, chartRange(days))
-    .select([dayIndex('c.created_at', days).as('i'), 'c.status', sql<number>`count(*)`.as('n')])
-    .groupBy([sql`1`, 'c.status'])
-    .execute();
-  const out: CallsDay[] = days.map((d) => ({
-    day: d.day,
-    ...(Object.fromEntries(CALL_STATUSES.map((s) => [s, 0])) as Omit<CallsDay, 'day'>),
-  }));
-  for (const r of rows) {
-    const day = out[Number(r.i) - 1];
-    // a status the contract does not know has no series to go in
-    if (day && (CALL_STATUSES as readonly string[]).includes(r.status)) {
-      day[r.status as keyof Omit<CallsDay, 'day'>] = Number(r.n);
-    }
-  }
-  return out;
+/** Runs `task` once, on first use, for every part that reads it. */
+function shared<T>(task: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () => (started ??= task());
 }
 
 type Sections = Omit<DashboardSummary, 'generatedAt' | 'timeZone' | 'periods' | 'figures'>;
@@ -135,36 +115,82 @@ type Parts = { [K in keyof DashboardFigures]: NonNullable<DashboardFigures[K]> }
 };
 
 /**
- * Every figure from its own query, each over the very selection its list counts (the lists' own
- * filter builders, given the bounds the dashboard's card links carry), so a card and the list it
- * opens cannot disagree.
+ * Every figure over the very selection its list counts (the same status, type and date columns,
+ * the same bounds the card links carry), read from the totals that migration 0006 keeps beside the
+ * rows per quarter hour, hour, day and month, so that the cost of a request does not grow with the
+ * tables. The periods' figures and the chart of one table come from one statement; only the
+ * newest requests and payout requests are read from the rows, five of each through an index.
  */
 function partsOf(db: Kysely<DB>, p: Periods): { [K in keyof Parts]: () => Promise<Parts[K]> } {
-  const count = async (qb: Parameters<typeof countRows>[0]) => ({ count: await countRows(qb) });
-  const revenue = async (range: CreatedRange) => {
-    const t = await transactionTotals(db, { status: 'completed', ...range });
-    return { count: t.count, amount: t.totalTransactionAmount };
+  const chart = chartSpans(p.chartDays);
+  const CHART = 2; // the spans before the chart's: today, this month
+
+  const payments = shared(() =>
+    sumSpans(db, TRANSACTION_TOTALS, [p.today.range, p.thisMonth.range, ...chart], { where: { status: 'completed' } }),
+  );
+  const paid = async (span: number) => {
+    const t = (await payments()).find((r) => r.span === span);
+    const amount = t?.sums.amount_cents ?? 0;
+    return { count: t?.count ?? 0, amount, fee: amount - (t?.sums.payable_amount_cents ?? 0) };
   };
+
+  const ALL_TIME = CHART + chart.length;
+  const calls = shared(() =>
+    sumSpans(db, VIDEO_CALL_TOTALS, [p.today.range, p.thisMonth.range, ...chart, {}], { by: ['status'] }),
+  );
+  const called = async (span: number, status?: string) =>
+    (await calls())
+      .filter((r) => r.span === span && (status === undefined || r.keys.status === status))
+      .reduce((n, r) => n + r.count, 0);
+
+  const counted = async (what: Totalled<never>, span: Span, where?: Record<string, boolean>) => ({
+    count: (await sumSpans(db, what, [span], { where }))[0]?.count ?? 0,
+  });
+
   return {
-    pendingRequests: () => count(filteredRequests(db, { status: 'pending' })),
-    pendingPayoutRequests: async () => {
-      const r = await countedPayoutRequests(db, { status: 'pending' })
-        .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(pr.payable_amount_cents), 0)`.as('cents')])
-        .executeTakeFirstOrThrow();
-      return { count: Number(r.n), amount: dollarsFromCents(r.cents) };
-    },
-    ongoingCalls: () => count(filteredCalls(db, { status: 'Ongoing' })),
-    callsToday: () => count(filteredCalls(db, p.today.range)),
-    callsThisMonth: () => count(filteredCalls(db, p.thisMonth.range)),
-    revenueToday: () => revenue(p.today.range),
-    revenueThisMonth: () => revenue(p.thisMonth.range),
-    platformFeesThisMonth: async () => ({
-      amount: (await transactionTotals(db, { status: 'completed', ...p.thisMonth.range })).totalPlatformFee,
+    pendingRequests: async () => ({
+      count: (await sumSpans(db, INFLUENCER_REQUEST_TOTALS, [{}], { where: { status: 'pending' } }))[0]?.count ?? 0,
     }),
-    newFansThisWeek: () => count(filteredUsers(db, 'fan', p.thisWeek.range)),
-    redemptionsThisMonth: () => count(filteredRedemptions(db, p.thisMonth.range)),
-    revenueByDay: () => revenueByDay(db, p.chartDays),
-    callsByDay: () => callsByDay(db, p.chartDays),
+    pendingPayoutRequests: async () => {
+      const [t] = await sumSpans(db, PAYOUT_REQUEST_TOTALS, [{}], { where: { status: 'pending' } });
+      return { count: t?.count ?? 0, amount: dollarsFromCents(t?.sums.payable_amount_cents) };
+    },
+    ongoingCalls: async () => ({ count: await called(ALL_TIME, 'Ongoing') }),
+    callsToday: async () => ({ count: await called(0) }),
+    callsThisMonth: async () => ({ count: await called(1) }),
+    revenueToday: async () => {
+      const t = await paid(0);
+      return { count: t.count, amount: dollarsFromCents(t.amount) };
+    },
+    revenueThisMonth: async () => {
+      const t = await paid(1);
+      return { count: t.count, amount: dollarsFromCents(t.amount) };
+    },
+    platformFeesThisMonth: async () => ({ amount: dollarsFromCents((await paid(1)).fee) }),
+    newFansThisWeek: () => counted(USER_TOTALS, p.thisWeek.range, { is_influencer: false }),
+    redemptionsThisMonth: () => counted(REDEMPTION_TOTALS, p.thisMonth.range),
+    revenueByDay: async () =>
+      Promise.all(
+        p.chartDays.map(async (d, i): Promise<RevenueDay> => {
+          const t = await paid(CHART + i);
+          return { day: d.day, revenue: dollarsFromCents(t.amount), platformFee: dollarsFromCents(t.fee) };
+        }),
+      ),
+    callsByDay: async () => {
+      const rows = await calls();
+      const out: CallsDay[] = p.chartDays.map((d) => ({
+        day: d.day,
+        ...(Object.fromEntries(CALL_STATUSES.map((s) => [s, 0])) as Omit<CallsDay, 'day'>),
+      }));
+      for (const r of rows) {
+        const day = out[r.span - CHART];
+        // a status the contract does not know has no series to go in
+        if (day && r.span < ALL_TIME && (CALL_STATUSES as readonly string[]).includes(r.keys.status!)) {
+          day[r.keys.status as keyof Omit<CallsDay, 'day'>] = r.count;
+        }
+      }
+      return out;
+    },
     latestRequests: () =>
       requestsPage(db, { page: 1, limit: DASHBOARD_LATEST_COUNT, sortBy: 'updatedAt', sortOrder: 'desc' }),
     latestPayoutRequests: () =>
