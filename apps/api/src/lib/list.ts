@@ -1,5 +1,7 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { PAYMENT_MESSAGES, type SortOrder } from '@backoffice/shared-api/contract';
+import type { ListTotalIs } from '@backoffice/shared-api/contract';
+import type { DB } from '../db/schema';
 import { badRequest } from './http-errors';
 
 /** `%` and `_` typed by an admin are literal characters, not wildcards. */
@@ -57,15 +59,235 @@ export function pageOf<D, T extends keyof D, O>(
   return q.execute();
 }
 
-/** One page of `rows` (see pageOf), and how many rows `filtered` has in all. */
-export async function pageAndCount<D, T extends keyof D, O, FD, FT extends keyof FD, FO>(
+/**
+ * One page of `rows` (see pageOf), and how many rows `filtered` has in all (see totalOf): for the
+ * lists that stay small at any scale (a code's redemptions, a fan's calls, the email templates),
+ * where reading the rows before a page costs less than finding where it starts.
+ */
+export async function pageAndCount<D, T extends keyof D, O>(
+  db: Kysely<DB>,
   rows: SelectQueryBuilder<D, T, O>,
-  filtered: SelectQueryBuilder<FD, FT, FO>,
+  filtered: AnyQuery,
   columns: readonly string[],
   p: PageParams,
-): Promise<{ rows: O[]; total: number }> {
-  const [found, total] = await Promise.all([pageOf(rows, columns, p), countRows(filtered)]);
-  return { rows: found, total };
+  opts: { exact?: boolean } = {},
+): Promise<ListPage<O>> {
+  const counting = opts.exact ? countRows(filtered).then((total) => ({ total })) : totalOf(db, filtered);
+  const [found, total] = await Promise.all([pageOf(rows, columns, p), counting]);
+  return { ...total, rows: found };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list helper: one page of any list, and its total, at the same cost on a million rows as on
+// a thousand.
+
+/** A list's total, and how sure it is (absent: exact). */
+export interface ListTotal {
+  total: number;
+  totalIs?: ListTotalIs;
+}
+
+export interface ListPage<R> extends ListTotal {
+  rows: R[];
+}
+
+/**
+ * Up to this many matching rows are counted one by one, which costs a few milliseconds; beyond it a
+ * list that the database does not count (a search, a date range) shows an estimate.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** One expression the list orders by; the last of a sort is the unique id, so that ties page stably. */
+export interface SortKey {
+  by: RawBuilder<unknown>;
+  /** Unknown values last in both directions. */
+  nullsLast?: boolean;
+}
+
+/** The rows of a list counted by the database (list_counts, migration 0007), with its filters. */
+export interface CountedList {
+  list:
+    | 'users'
+    | 'influencer_requests'
+    | 'video_calls'
+    | 'transactions'
+    | 'payout_requests'
+    | 'payouts'
+    | 'redemptions'
+    | 'notifications';
+  status?: string;
+  kind?: string;
+}
+
+// The list's own builders are each of their own type; the helper only composes them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export interface ListSpec<Q extends AnyQuery, R> {
+  db: Kysely<DB>;
+  params: PageParams;
+  /** The list's rows after its filters, joined to no more than they need (the page's ids come from here). */
+  filtered: AnyQuery;
+  /** The list's table alone, unfiltered: the page's rows are joined and selected from it by id. */
+  table: Q;
+  /** The row's unique key, e.g. `t.id`. */
+  id: string;
+  /** The sort, its unique id last. */
+  sort: readonly SortKey[];
+  /** Every column a row shows (joins included), selected from `table` or `filtered`. */
+  rows: (from: Q) => AnyQuery;
+  /** When the sort reads joined columns: the filtered rows, whose `rows(…)` the page's ids are read from. */
+  sortFrom?: Q;
+  /** Set when the filters are only ones the database counts: the total is read, not counted. */
+  counted?: CountedList;
+  /** The default sort's column, when the list is in its default sort: deep pages seek by day. */
+  dayColumn?: string;
+  /** The page's ids, when the list has a cheaper way than ordering `filtered` (a search merge). */
+  pageIds?: (sort: readonly SortKey[], order: 'asc' | 'desc', limit: number, offset: number) => AnyQuery;
+  toRow: (row: never) => R;
+}
+
+function ordered(q: AnyQuery, sort: readonly SortKey[], order: 'asc' | 'desc'): AnyQuery {
+  let out = q;
+  for (const k of sort) {
+    out = out.orderBy(k.by, (o) => {
+      const d = order === 'asc' ? o.asc() : o.desc();
+      // Reading backwards from the far end turns NULLS LAST into NULLS FIRST.
+      return k.nullsLast === undefined ? d : k.nullsLast ? d.nullsLast() : d.nullsFirst();
+    });
+  }
+  return out;
+}
+
+const reversed = (sort: readonly SortKey[]): SortKey[] =>
+  sort.map((k) => (k.nullsLast === undefined ? k : { ...k, nullsLast: !k.nullsLast }));
+
+function countedWhere(c: CountedList): RawBuilder<boolean> {
+  const parts = [sql`list = ${c.list}`];
+  if (c.status !== undefined) parts.push(sql`status = ${c.status}`);
+  if (c.kind !== undefined) parts.push(sql`kind = ${c.kind}`);
+  return sql<boolean>`${sql.join(parts, sql` AND `)}`;
+}
+
+/** The total of a list the database counts: a sum over its days, never a scan of its rows. */
+async function countedTotal(db: Kysely<DB>, c: CountedList): Promise<number> {
+  const { rows } = await sql<{ n: string | number | null }>`
+    SELECT sum(n) AS n FROM list_counts WHERE ${countedWhere(c)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The planner's estimate of how many rows a query returns. */
+async function estimatedRows(db: Kysely<DB>, q: AnyQuery): Promise<number> {
+  const compiled = q.compile();
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Number(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** "about 2,400,000" reads better as two significant figures: the estimate is no finer than that. */
+const roughly = (n: number) => {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / step) * step;
+};
+
+/**
+ * How many rows `filtered` has: read from list_counts when counted; otherwise counted one by one up
+ * to EXACT_COUNT_LIMIT, beyond which the planner's estimate is given as "about", or, when the
+ * planner thinks there are fewer than were already seen, "more than" the limit.
+ */
+export async function totalOf(db: Kysely<DB>, filtered: AnyQuery, counted?: CountedList): Promise<ListTotal> {
+  if (counted) return { total: await countedTotal(db, counted) };
+  const capped = filtered.select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
+  const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${capped}) AS capped`.execute(db);
+  const seen = Number(rows[0]?.n ?? 0);
+  if (seen <= EXACT_COUNT_LIMIT) return { total: seen };
+  const estimate = await estimatedRows(db, filtered.select(sql`1`.as('one')));
+  return estimate > EXACT_COUNT_LIMIT
+    ? { total: roughly(estimate), totalIs: 'about' }
+    : { total: EXACT_COUNT_LIMIT + 1, totalIs: 'atLeast' };
+}
+
+/**
+ * Where the `offset`-th row of a counted list lies, by day: the day it falls on and how many rows of
+ * the list come before that day, from list_counts (a few hundred rows a year), so that a deep page
+ * skips only the rows of one day instead of every row before it.
+ */
+async function dayPosition(
+  db: Kysely<DB>,
+  c: CountedList,
+  order: 'asc' | 'desc',
+  offset: number,
+): Promise<{ day: string; before: number } | undefined> {
+  const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+  const { rows } = await sql<{ day: string; before: string | number }>`
+    SELECT day::text AS day, before FROM (
+      SELECT day, n, coalesce(sum(n) OVER (ORDER BY day ${dir} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+      FROM (SELECT day, sum(n) AS n FROM list_counts WHERE ${countedWhere(c)} GROUP BY day) AS days
+    ) AS running
+    WHERE before + n > ${offset}
+    ORDER BY day ${dir} LIMIT 1`.execute(db);
+  const row = rows[0];
+  return row ? { day: row.day, before: Number(row.before) } : undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcMidnight = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS).toISOString();
+
+/**
+ * One page of a list and its total. The page never reads the rows before it one by one through the
+ * wide join: its ids are read first over the narrowest index the sort has (a deferred join), from
+ * the nearer end of the list when its total is exact, and, for a counted list in its default sort,
+ * from the day the page starts on (see dayPosition). Only then are the page's rows joined.
+ */
+export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Promise<ListPage<R>> {
+  const { page, limit } = spec.params;
+  const order = direction(spec.params.order);
+  const offset = offsetOf(page, limit);
+  const counting = totalOf(spec.db, spec.filtered, spec.counted);
+  // Only an exact total tells where the far end is; the list's own count is cheap when it is read.
+  const known = spec.counted ? await counting : undefined;
+
+  let sort: readonly SortKey[] = spec.sort;
+  let readOrder = order;
+  let readOffset = offset;
+  let readLimit = limit;
+  if (known && offset > known.total / 2 && offset < known.total) {
+    sort = reversed(spec.sort);
+    readOrder = order === 'asc' ? 'desc' : 'asc';
+    readLimit = Math.min(limit, known.total - offset);
+    readOffset = known.total - offset - readLimit;
+  }
+
+  let ids: AnyQuery;
+  if (spec.pageIds) {
+    ids = spec.pageIds(sort, readOrder, readLimit, readOffset);
+  } else {
+    let from: AnyQuery = spec.sortFrom ? spec.rows(spec.sortFrom).clearSelect() : spec.filtered;
+    if (spec.counted && spec.dayColumn && readOffset > 0) {
+      const at = await dayPosition(spec.db, spec.counted, readOrder, readOffset);
+      if (at) {
+        from =
+          readOrder === 'desc'
+            ? from.where(sql<boolean>`${sql.ref(spec.dayColumn)} < ${utcMidnight(at.day, 1)}`)
+            : from.where(sql<boolean>`${sql.ref(spec.dayColumn)} >= ${utcMidnight(at.day)}`);
+        readOffset -= at.before;
+      }
+    }
+    ids = ordered(from.select(sql.ref(spec.id).as('page_id')), sort, readOrder)
+      .limit(readLimit)
+      .offset(readOffset);
+  }
+  const pageRows = ordered(
+    spec.rows(spec.table).where(sql<boolean>`${sql.ref(spec.id)} IN (SELECT page_id FROM (${ids}) AS page)`),
+    spec.sort,
+    order,
+  );
+  const [found, total] = await Promise.all([readLimit > 0 ? pageRows.execute() : Promise.resolve([]), counting]);
+  return { ...total, rows: (found as never[]).map(spec.toRow) };
 }
 
 /** The created-on range of a list query (the contract's CreatedRange): instants, both ends included. */

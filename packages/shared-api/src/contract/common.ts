@@ -23,6 +23,13 @@ export const OkEmpty = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * How sure a list's total is, when it is not exact: 'about' an estimate of a list too large to count
+ * on every request, 'atLeast' a lower bound (more than that many rows match). Absent: exact.
+ */
+export const ListTotalIs = Type.Union([Type.Literal('about'), Type.Literal('atLeast')]);
+export type ListTotalIs = Static<typeof ListTotalIs>;
+
 export const OkList = <T extends TSchema>(row: T) =>
   Type.Object(
     {
@@ -30,6 +37,7 @@ export const OkList = <T extends TSchema>(row: T) =>
       message: Type.String(),
       data: Type.Array(row),
       total: Type.Integer({ minimum: 0 }),
+      totalIs: Type.Optional(ListTotalIs),
     },
     { additionalProperties: false },
   );
@@ -39,6 +47,7 @@ export type Reply<T> = {
   message: string;
   data?: T;
   total?: number;
+  totalIs?: ListTotalIs;
   errors?: Record<string, string>;
 };
 

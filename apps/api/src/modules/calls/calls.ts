@@ -17,14 +17,14 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import {
   containsPattern,
-  countRows,
-  direction,
   ilike,
   iso,
   isoOrNull,
+  listPage,
+  listParamsOf,
   normaliseSearch,
-  offsetOf,
   withinRange,
+  type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
 
@@ -173,23 +173,23 @@ function toCallRow(r: CallDbRow): CallRow {
   };
 }
 
-export async function listCalls(db: Kysely<DB>, q: CallListQuery): Promise<{ rows: CallRow[]; total: number }> {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 10;
-  const order = direction(q.sortOrder);
-  const sort = SORTS[q.sortBy ?? 'createdAt'];
-  const base = filteredCalls(db, q);
-
-  let rows = callRows(base).limit(limit).offset(offsetOf(page, limit));
-  for (const by of sort.by) {
-    rows = rows.orderBy(by, (o) => {
-      const d = order === 'asc' ? o.asc() : o.desc();
-      return sort.nullsLast ? d.nullsLast() : d;
-    });
-  }
-  rows = rows.orderBy('c.id', order);
-  const [found, total] = await Promise.all([rows.execute(), countRows(base)]);
-  return { total, rows: found.map(toCallRow) };
+export async function listCalls(db: Kysely<DB>, q: CallListQuery): Promise<ListPage<CallRow>> {
+  const sortBy = q.sortBy ?? 'createdAt';
+  const sort = SORTS[sortBy];
+  const filtered = filteredCalls(db, q);
+  return listPage({
+    db,
+    params: listParamsOf(q),
+    filtered,
+    table: db.selectFrom('video_calls as c'),
+    id: 'c.id',
+    sort: [...sort.by.map((by) => ({ by, nullsLast: sort.nullsLast })), { by: sql`c.id` }],
+    rows: callRows,
+    sortFrom: sortBy === 'hostName' || sortBy === 'receiverName' ? filtered : undefined,
+    counted: normaliseSearch(q.search) || q.from || q.to ? undefined : { list: 'video_calls', status: q.status },
+    dayColumn: sortBy === 'createdAt' ? 'c.created_at' : undefined,
+    toRow: toCallRow,
+  });
 }
 
 export async function getCall(db: Kysely<DB>, id: string): Promise<CallDetail> {

@@ -12,8 +12,8 @@ export function callRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) =>
       app,
       endpoints.getAllCalls,
       async (req) => {
-        const { rows, total } = await listCalls(ctx.db, req.query);
-        return { message: 'Video calls', data: rows, total };
+        const { rows, ...total } = await listCalls(ctx.db, req.query);
+        return { message: 'Video calls', data: rows, ...total };
       },
       opts,
     );

@@ -13,7 +13,7 @@ import {
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+import { containsPattern, ilike, iso, listParamsOf, pageAndCount, type ListPage } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 
 /**
@@ -174,14 +174,11 @@ function checkViolation(err: unknown): string | undefined {
   return e.code === '23514' && typeof e.constraint === 'string' ? e.constraint : undefined;
 }
 
-export async function listDiscountCodes(
-  db: Kysely<DB>,
-  q: DiscountCodeListQuery,
-): Promise<{ rows: DiscountCodeRow[]; total: number }> {
+export async function listDiscountCodes(db: Kysely<DB>, q: DiscountCodeListQuery): Promise<ListPage<DiscountCodeRow>> {
   const base = filteredCodes(db, q);
   const columns = [...SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'dc.id'];
-  const { rows, total } = await pageAndCount(codeRows(base), base, columns, listParamsOf(q));
-  return { total, rows: rows.map(toDiscountCodeRow) };
+  const { rows, ...totals } = await pageAndCount(db, codeRows(base), base, columns, listParamsOf(q));
+  return { ...totals, rows: rows.map(toDiscountCodeRow) };
 }
 
 async function readCode(db: Kysely<DB>, id: string): Promise<DiscountCodeRow> {

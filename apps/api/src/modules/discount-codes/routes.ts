@@ -14,8 +14,8 @@ export function discountCodeRoutes(ctx: AppContext, authenticate: (r: FastifyReq
       app,
       endpoints.getAllDiscountCodes,
       async (req) => {
-        const { rows, total } = await listDiscountCodes(ctx.db, req.query);
-        return { message: 'Discount codes', data: rows, total };
+        const { rows, ...total } = await listDiscountCodes(ctx.db, req.query);
+        return { message: 'Discount codes', data: rows, ...total };
       },
       opts,
     );

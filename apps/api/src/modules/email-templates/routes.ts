@@ -17,8 +17,8 @@ export function emailTemplateRoutes(ctx: AppContext, authenticate: (r: FastifyRe
       app,
       endpoints.getAllEmailTemplates,
       async (req) => {
-        const { rows, total } = await listEmailTemplates(ctx.db, req.query);
-        return { message: 'Email templates', data: rows, total };
+        const { rows, ...total } = await listEmailTemplates(ctx.db, req.query);
+        return { message: 'Email templates', data: rows, ...total };
       },
       opts,
     );

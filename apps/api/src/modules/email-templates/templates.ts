@@ -16,7 +16,7 @@ import {
 } from '@backoffice/shared-api/contract';
 import type { DB, EmailTemplatesTable } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+import { containsPattern, ilike, iso, listParamsOf, pageAndCount, type ListPage } from '../../lib/list';
 import { hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
 
 const M = CATALOG_MESSAGES;
@@ -64,7 +64,7 @@ function toTemplate(r: Selectable<EmailTemplatesTable>): EmailTemplate {
 export async function listEmailTemplates(
   db: Kysely<DB>,
   q: EmailTemplateListQuery,
-): Promise<{ rows: EmailTemplateRow[]; total: number }> {
+): Promise<ListPage<EmailTemplateRow>> {
   const p = listParamsOf(q);
   let base = db.selectFrom('email_templates');
   const { search } = p;
@@ -72,14 +72,15 @@ export async function listEmailTemplates(
     const pattern = containsPattern(search);
     base = base.where((eb) => eb.or([ilike('name', pattern), ilike('key', pattern)]));
   }
-  const { rows, total } = await pageAndCount(
+  const { rows, ...totals } = await pageAndCount(
+    db,
     base.select(['id', 'key', 'name', 'subject', 'content', 'updated_at']),
     base,
     [SORT_COLUMNS[q.sortBy ?? 'updatedAt'], 'id'],
     p,
   );
   return {
-    total,
+    ...totals,
     rows: rows.map((r) => ({
       _id: r.id,
       key: r.key,

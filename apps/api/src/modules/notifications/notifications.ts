@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   CATALOG_MESSAGES,
   SOCKET_EVENTS,
@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { containsPattern, countRows, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+import { containsPattern, countRows, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
 
 /*
  * Notifications are the admins' shared inbox: one row per event and one read flag, so what one admin
@@ -66,26 +66,29 @@ function toRow(r: Joined): NotificationRow {
  * unread ones (the partial notifications_unread index). Search matches the description and the
  * sender's display and user names.
  */
-export async function listNotifications(
-  db: Kysely<DB>,
-  q: NotificationListQuery,
-): Promise<{ rows: NotificationRow[]; total: number }> {
+export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery): Promise<ListPage<NotificationRow>> {
   const p = listParamsOf(q);
-  let rows = withSender(db);
   let filtered = db.selectFrom('notifications as n').leftJoin('users as u', 'u.id', 'n.sender_id');
-  if (q.unread) {
-    rows = rows.where('n.is_read', '=', false);
-    filtered = filtered.where('n.is_read', '=', false);
-  }
+  if (q.unread) filtered = filtered.where('n.is_read', '=', false);
   const { search } = p;
   if (search) {
     const pattern = containsPattern(search);
-    const matches = [ilike('n.description', pattern), ilike('u.display_name', pattern), ilike('u.user_name', pattern)];
-    rows = rows.where((eb) => eb.or(matches));
-    filtered = filtered.where((eb) => eb.or(matches));
+    filtered = filtered.where((eb) =>
+      eb.or([ilike('n.description', pattern), ilike('u.display_name', pattern), ilike('u.user_name', pattern)]),
+    );
   }
-  const found = await pageAndCount(rows, filtered, ['n.created_at', 'n.id'], p);
-  return { total: found.total, rows: found.rows.map(toRow) };
+  return listPage({
+    db,
+    params: p,
+    filtered,
+    table: db.selectFrom('notifications as n').leftJoin('users as u', 'u.id', 'n.sender_id'),
+    id: 'n.id',
+    sort: [{ by: sql.ref('n.created_at') }, { by: sql.ref('n.id') }],
+    rows: () => withSender(db),
+    counted: search ? undefined : { list: 'notifications', status: q.unread ? 'false' : undefined },
+    dayColumn: 'n.created_at',
+    toRow: toRow,
+  });
 }
 
 export async function getNotification(db: Kysely<DB>, id: string): Promise<NotificationRow> {

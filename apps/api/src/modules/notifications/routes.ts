@@ -19,8 +19,8 @@ export function notificationRoutes(ctx: AppContext, authenticate: (r: FastifyReq
       app,
       endpoints.getAllNotifications,
       async (req) => {
-        const { rows, total } = await listNotifications(ctx.db, req.query);
-        return { message: 'Notifications', data: rows, total };
+        const { rows, ...total } = await listNotifications(ctx.db, req.query);
+        return { message: 'Notifications', data: rows, ...total };
       },
       opts,
     );

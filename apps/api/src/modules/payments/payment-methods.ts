@@ -10,7 +10,7 @@ import {
 import type { DB, PaymentMethodsTable } from '../../db/schema';
 import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listParamsOf, pageAndCount } from '../../lib/list';
+import { containsPattern, ilike, iso, listParamsOf, pageAndCount, type ListPage } from '../../lib/list';
 
 /** Each has an index ending in id (migrations 0001 and 0003), so ties page stably. */
 const SORT_COLUMNS: Record<PaymentMethodSort, string> = {
@@ -52,17 +52,20 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
-export async function listPaymentMethods(
-  db: Kysely<DB>,
-  q: PaymentMethodListQuery,
-): Promise<{ rows: PaymentMethod[]; total: number }> {
+export async function listPaymentMethods(db: Kysely<DB>, q: PaymentMethodListQuery): Promise<ListPage<PaymentMethod>> {
   const p = listParamsOf(q);
   let base = db.selectFrom('payment_methods');
   if (p.search) base = base.where(ilike('name', containsPattern(p.search)));
   if (q.isActive !== undefined) base = base.where('is_active', '=', q.isActive);
 
-  const { rows, total } = await pageAndCount(base.selectAll(), base, [SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'id'], p);
-  return { total, rows: rows.map(toPaymentMethod) };
+  const { rows, ...totals } = await pageAndCount(
+    db,
+    base.selectAll(),
+    base,
+    [SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'id'],
+    p,
+  );
+  return { ...totals, rows: rows.map(toPaymentMethod) };
 }
 
 export async function getPaymentMethod(db: Kysely<DB>, id: string): Promise<PaymentMethod> {

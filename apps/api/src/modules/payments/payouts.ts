@@ -23,10 +23,11 @@ import {
   ilike,
   iso,
   isoOrNull,
+  listPage,
   listParamsOf,
   normaliseSearch,
-  pageAndCount,
   pageOf,
+  type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 import { renderTemplate } from '../mail/mailer';
@@ -163,12 +164,28 @@ export async function payoutRequestsPage(db: Kysely<DB>, q: PayoutRequestListQue
   return (await pageOf(rows, ['sort_key', 'pr.id'], listParamsOf(q))).map(toPayoutRequestRow);
 }
 
+/** The sorts that read the influencer or the earning paid out, not the request alone. */
+const JOINED_REQUEST_SORTS: ReadonlySet<PayoutRequestSort> = new Set(['displayName', 'email', 'preference', 'query']);
+
 export async function listPayoutRequests(
   db: Kysely<DB>,
   q: PayoutRequestListQuery,
-): Promise<{ rows: PayoutRequestRow[]; total: number }> {
-  const [rows, total] = await Promise.all([payoutRequestsPage(db, q), countRows(countedPayoutRequests(db, q))]);
-  return { rows, total };
+): Promise<ListPage<PayoutRequestRow>> {
+  const sortBy = q.sortBy ?? 'createdAt';
+  const search = normaliseSearch(q.search);
+  return listPage({
+    db,
+    params: listParamsOf(q),
+    filtered: countedPayoutRequests(db, q),
+    table: withInfluencer(db),
+    id: 'pr.id',
+    sort: [{ by: REQUEST_SORTS[sortBy] }, { by: sql`pr.id` }],
+    rows: requestRows,
+    sortFrom: JOINED_REQUEST_SORTS.has(sortBy) ? filteredPayoutRequests(db, q) : undefined,
+    counted: search ? undefined : { list: 'payout_requests', status: q.status },
+    dayColumn: sortBy === 'createdAt' ? 'pr.created_at' : undefined,
+    toRow: toPayoutRequestRow,
+  });
 }
 
 async function findPayoutRequest(db: Kysely<DB>, id: string): Promise<PayoutRequestRow | undefined> {
@@ -393,46 +410,54 @@ const PAYOUT_SORT_COLUMNS: Record<PayoutSort, string> = {
   approvedAt: 'pr.decided_at',
 };
 
-export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<{ rows: PayoutRow[]; total: number }> {
-  const p = listParamsOf(q);
-  let base = db
+const withPayee = (db: Kysely<DB>) =>
+  db
     .selectFrom('payouts as po')
     .innerJoin('users as u', 'u.id', 'po.influencer_id')
     .innerJoin('payout_requests as pr', 'pr.id', 'po.payout_request_id');
+
+export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<ListPage<PayoutRow>> {
+  const p = listParamsOf(q);
+  const sortBy = q.sortBy ?? 'paidAt';
   const { search } = p;
+  let filtered = withPayee(db);
   if (search) {
-    base = base.where((eb) =>
+    filtered = filtered.where((eb) =>
       eb.or([...personSearch(search, { alias: 'u', fullName: true }), ilike('po.reference', containsPattern(search))]),
     );
   }
-
-  const { rows, total } = await pageAndCount(
-    base
-      .leftJoin('admins as a', 'a.id', 'po.approved_by')
-      .select([
-        'po.id',
-        'po.payout_request_id',
-        'po.influencer_id',
-        'po.amount_cents',
-        'po.reference',
-        'po.paid_at',
-        'po.approved_by',
-        'pr.decided_at',
-        'u.first_name',
-        'u.last_name',
-        'u.display_name',
-        'u.email',
-        'a.first_name as admin_first_name',
-        'a.last_name as admin_last_name',
-      ]),
-    // both joins follow NOT NULL foreign keys: without a search the count needs neither
-    search ? base : db.selectFrom('payouts as po'),
-    [PAYOUT_SORT_COLUMNS[q.sortBy ?? 'paidAt'], 'po.id'],
-    p,
-  );
-  return {
-    total,
-    rows: rows.map((r) => ({
+  const joinedSort = sortBy === 'displayName' || sortBy === 'email' || sortBy === 'approvedAt';
+  return listPage({
+    db,
+    params: p,
+    // both joins follow NOT NULL foreign keys: without a search the ids need neither
+    filtered: search ? filtered : db.selectFrom('payouts as po'),
+    table: withPayee(db),
+    id: 'po.id',
+    sort: [{ by: sql.ref(PAYOUT_SORT_COLUMNS[sortBy]) }, { by: sql.ref('po.id') }],
+    rows: (from) =>
+      from
+        .leftJoin('admins as a', 'a.id', 'po.approved_by')
+        .select([
+          'po.id',
+          'po.payout_request_id',
+          'po.influencer_id',
+          'po.amount_cents',
+          'po.reference',
+          'po.paid_at',
+          'po.approved_by',
+          'pr.decided_at',
+          'u.first_name',
+          'u.last_name',
+          'u.display_name',
+          'u.email',
+          'a.first_name as admin_first_name',
+          'a.last_name as admin_last_name',
+        ]),
+    sortFrom: joinedSort ? filtered : undefined,
+    counted: search ? undefined : { list: 'payouts' },
+    dayColumn: sortBy === 'paidAt' ? 'po.paid_at' : undefined,
+    toRow: (r: PayoutDbRow): PayoutRow => ({
       _id: r.id,
       payoutRequestId: r.payout_request_id,
       influencerId: r.influencer_id,
@@ -446,6 +471,23 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<{
       approvedBy: r.approved_by
         ? { _id: r.approved_by, firstName: r.admin_first_name ?? '', lastName: r.admin_last_name ?? '' }
         : null,
-    })),
-  };
+    }),
+  });
+}
+
+interface PayoutDbRow {
+  id: string;
+  payout_request_id: string;
+  influencer_id: string;
+  amount_cents: number;
+  reference: string;
+  paid_at: Date;
+  approved_by: string | null;
+  decided_at: Date | null;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  email: string;
+  admin_first_name: string | null;
+  admin_last_name: string | null;
 }

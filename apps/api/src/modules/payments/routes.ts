@@ -19,8 +19,8 @@ export function paymentsRoutes(ctx: AppContext, authenticate: (r: FastifyRequest
       app,
       endpoints.getAllTransactions,
       async (req) => {
-        const { rows, total } = await listTransactions(ctx.db, req.query);
-        return { message: 'Transactions', data: rows, total };
+        const { rows, ...total } = await listTransactions(ctx.db, req.query);
+        return { message: 'Transactions', data: rows, ...total };
       },
       opts,
     );
@@ -36,8 +36,8 @@ export function paymentsRoutes(ctx: AppContext, authenticate: (r: FastifyRequest
       app,
       endpoints.getAllPayoutRequests,
       async (req) => {
-        const { rows, total } = await listPayoutRequests(ctx.db, req.query);
-        return { message: 'Payout requests', data: rows, total };
+        const { rows, ...total } = await listPayoutRequests(ctx.db, req.query);
+        return { message: 'Payout requests', data: rows, ...total };
       },
       opts,
     );
@@ -76,8 +76,8 @@ export function paymentsRoutes(ctx: AppContext, authenticate: (r: FastifyRequest
       app,
       endpoints.getAllPayouts,
       async (req) => {
-        const { rows, total } = await listPayouts(ctx.db, req.query);
-        return { message: 'Payouts', data: rows, total };
+        const { rows, ...total } = await listPayouts(ctx.db, req.query);
+        return { message: 'Payouts', data: rows, ...total };
       },
       opts,
     );
@@ -86,8 +86,8 @@ export function paymentsRoutes(ctx: AppContext, authenticate: (r: FastifyRequest
       app,
       endpoints.getAllPaymentMethods,
       async (req) => {
-        const { rows, total } = await listPaymentMethods(ctx.db, req.query);
-        return { message: 'Payment methods', data: rows, total };
+        const { rows, ...total } = await listPaymentMethods(ctx.db, req.query);
+        return { message: 'Payment methods', data: rows, ...total };
       },
       opts,
     );

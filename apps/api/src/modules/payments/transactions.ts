@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type {
   TransactionListQuery,
   TransactionRow,
@@ -8,14 +8,14 @@ import type {
 } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import {
-  countRows,
   containsPattern,
   ilike,
   iso,
+  listPage,
   listParamsOf,
   normaliseSearch,
-  offsetOf,
   withinRange,
+  type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
 import { personSearch } from '../people/user-list';
@@ -75,9 +75,66 @@ export function filteredTransactions(db: Kysely<DB>, q: TransactionSelection) {
       base = base.where((eb) => eb.or([eb('t.user_id', 'in', payers), ilike('t.transaction_id', p)]));
     }
   }
-  if (q.status) base = base.where('t.status', '=', q.status);
-  if (q.type) base = base.where('t.type', '=', q.type);
-  return withinRange(base, 't.created_at', q);
+  return narrowTransactions(base, q);
+}
+
+/** The list's filters other than the search: status, type and date range. */
+function narrowTransactions<D, T extends keyof D, O>(
+  qb: SelectQueryBuilder<D, T, O>,
+  q: Pick<TransactionSelection, 'status' | 'type' | 'from' | 'to'>,
+): SelectQueryBuilder<D, T, O> {
+  let out = qb;
+  if (q.status) out = out.where(sql<boolean>`t.status = ${q.status}`);
+  if (q.type) out = out.where(sql<boolean>`t.type = ${q.type}`);
+  return withinRange(out, 't.created_at', q);
+}
+
+/**
+ * The ids of one page of a name search in date order: each matching payer's newest transactions
+ * through transactions_user_created, enough of each for the page, merged with the transactions
+ * whose own id matches; only the merged few are sorted. Reading every transaction of every
+ * matching payer first (or walking the whole date index) is what made a search cost seconds.
+ */
+function searchPageIds(db: Kysely<DB>, q: TransactionSelection, search: string) {
+  return (_sort: unknown, order: 'asc' | 'desc', limit: number, offset: number) => {
+    const enough = offset + limit;
+    const payers = db
+      .selectFrom('users as p')
+      .select('p.id')
+      .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true })));
+    const byPayer = db
+      .selectFrom(payers.as('p'))
+      .innerJoinLateral(
+        (eb) =>
+          narrowTransactions(eb.selectFrom('transactions as t'), q)
+            .select(['t.id', 't.created_at'])
+            .whereRef('t.user_id', '=', 'p.id')
+            .orderBy('t.created_at', order)
+            .orderBy('t.id', order)
+            .limit(enough)
+            .as('pt'),
+        (join) => join.onTrue(),
+      )
+      .select(['pt.id', 'pt.created_at']);
+    const byId = db
+      .selectFrom(
+        narrowTransactions(db.selectFrom('transactions as t'), q)
+          .select(['t.id', 't.created_at'])
+          .where(ilike('t.transaction_id', containsPattern(search)))
+          .orderBy('t.created_at', order)
+          .orderBy('t.id', order)
+          .limit(enough)
+          .as('it'),
+      )
+      .select(['it.id', 'it.created_at']);
+    return db
+      .selectFrom(byPayer.union(byId).as('m'))
+      .select('m.id as page_id')
+      .orderBy('m.created_at', order)
+      .orderBy('m.id', order)
+      .limit(limit)
+      .offset(offset);
+  };
 }
 
 /** The filtered transactions with their payer, and every column a row of the list or export shows. */
@@ -135,16 +192,24 @@ export function toTransactionRow(r: TransactionDbRow): TransactionRow {
   };
 }
 
-export async function listTransactions(
-  db: Kysely<DB>,
-  q: TransactionListQuery,
-): Promise<{ rows: TransactionRow[]; total: number }> {
-  const p = listParamsOf(q);
-  const base = filteredTransactions(db, q);
-  let rows = transactionRows(base).limit(p.limit).offset(offsetOf(p.page, p.limit));
-  for (const c of transactionSortColumns(q.sortBy)) rows = rows.orderBy(c, p.order);
-  const [found, total] = await Promise.all([rows.execute(), countRows(base)]);
-  return { total, rows: found.map(toTransactionRow) };
+export async function listTransactions(db: Kysely<DB>, q: TransactionListQuery): Promise<ListPage<TransactionRow>> {
+  const search = normaliseSearch(q.search);
+  const sortBy = q.sortBy ?? 'createdAt';
+  const filtered = filteredTransactions(db, q);
+  return listPage({
+    db,
+    params: listParamsOf(q),
+    filtered,
+    table: db.selectFrom('transactions as t'),
+    id: 't.id',
+    sort: transactionSortColumns(sortBy).map((by) => ({ by })),
+    rows: transactionRows,
+    sortFrom: sortBy === 'displayName' || sortBy === 'email' ? filtered : undefined,
+    counted: search || q.from || q.to ? undefined : { list: 'transactions', status: q.status, kind: q.type },
+    dayColumn: sortBy === 'createdAt' ? 't.created_at' : undefined,
+    pageIds: search && search.length >= 3 && sortBy === 'createdAt' ? searchPageIds(db, q, search) : undefined,
+    toRow: toTransactionRow,
+  });
 }
 
 /**

@@ -20,12 +20,15 @@ import {
   normaliseSearch,
   pageAndCount,
   paginationOf,
+  type ListPage,
 } from '../../lib/list';
 import { listUsers } from './user-list';
 
 /** Fans are the users who are not influencers; the list query is shared with the influencers'. */
-export const listFans = (db: Kysely<DB>, q: FanListQuery): Promise<{ rows: FanRow[]; total: number }> =>
-  listUsers(db, 'fan', q);
+/** A fan's own tables are counted exactly: one fan's rows are few, and the simple pager reads the total as is. */
+const EXACT = { exact: true };
+
+export const listFans = (db: Kysely<DB>, q: FanListQuery): Promise<ListPage<FanRow>> => listUsers(db, 'fan', q);
 
 export function toUserProfile(u: Selectable<UsersTable>): UserProfile {
   return {
@@ -171,10 +174,17 @@ async function videoCalls(db: Kysely<DB>, userId: string, s: SectionQuery) {
     .where((eb) => eb.or([eb('host_id', '=', userId), eb('receiver_id', '=', userId)]));
   const filtered = s.search ? mine.where(ilike('id', containsPattern(s.search))) : mine;
   const [{ rows, total }, totalAll] = await Promise.all([
-    pageAndCount(filtered.select(['id', 'started_at', 'ended_at', 'status']), filtered, NEWEST_FIRST, {
-      ...s,
-      order: 'desc',
-    }),
+    pageAndCount(
+      db,
+      filtered.select(['id', 'started_at', 'ended_at', 'status']),
+      filtered,
+      NEWEST_FIRST,
+      {
+        ...s,
+        order: 'desc',
+      },
+      EXACT,
+    ),
     s.search ? countRows(mine) : undefined,
   ]);
   return {
@@ -210,10 +220,12 @@ async function fanTransactions(db: Kysely<DB>, userId: string, s: SectionQuery) 
   const filtered = s.search ? mine.where(ilike('transaction_id', containsPattern(s.search))) : mine;
   const [{ rows, total }, sum] = await Promise.all([
     pageAndCount(
+      db,
       filtered.select(['id', 'transaction_id', 'order_id', 'amount_cents', 'created_at']),
       filtered,
       NEWEST_FIRST,
       { ...s, order: 'desc' },
+      EXACT,
     ),
     settledCents(db, 'transactions', userId),
   ]);
@@ -235,10 +247,12 @@ async function fanRefunds(db: Kysely<DB>, userId: string, s: SectionQuery) {
   const filtered = s.search ? mine.where(ilike('order_id', containsPattern(s.search))) : mine;
   const [{ rows, total }, sum] = await Promise.all([
     pageAndCount(
+      db,
       filtered.select(['id', 'order_id', 'amount_cents', 'transfer_to', 'status', 'created_at']),
       filtered,
       NEWEST_FIRST,
       { ...s, order: 'desc' },
+      EXACT,
     ),
     settledCents(db, 'refunds', userId),
   ]);
@@ -264,10 +278,12 @@ async function fanDiscountCodes(db: Kysely<DB>, userId: string, s: SectionQuery)
   const filtered = s.search ? mine.where(ilike('dc.code_name', containsPattern(s.search))) : mine;
   const [{ rows, total }, all] = await Promise.all([
     pageAndCount(
+      db,
       filtered.select(['r.id', 'r.discount_code_id', 'dc.code_name', 'dc.type', 'r.discount_amount_cents']),
       filtered,
       ['r.created_at', 'r.id'],
       { ...s, order: 'desc' },
+      EXACT,
     ),
     countRows(mine),
   ]);

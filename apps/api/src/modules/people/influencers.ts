@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import type { InfluencerListQuery, InfluencerRow, UserProfile } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { getProfileOf } from './fans';
+import type { ListPage } from '../../lib/list';
 import { listUsers } from './user-list';
 
-export const listInfluencers = (
-  db: Kysely<DB>,
-  q: InfluencerListQuery,
-): Promise<{ rows: InfluencerRow[]; total: number }> => listUsers(db, 'influencer', q);
+export const listInfluencers = (db: Kysely<DB>, q: InfluencerListQuery): Promise<ListPage<InfluencerRow>> =>
+  listUsers(db, 'influencer', q);
 
 export const getInfluencer = (db: Kysely<DB>, id: string): Promise<UserProfile> =>
   getProfileOf(db, id, 'influencer', 'Influencer not found');

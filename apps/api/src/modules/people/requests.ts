@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
 import { alreadyDecided } from '../../lib/decisions';
-import { countRows, iso, isoOrNull, listParamsOf, normaliseSearch, pageOf } from '../../lib/list';
+import { iso, isoOrNull, listPage, listParamsOf, normaliseSearch, pageOf, type ListPage } from '../../lib/list';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
 import { personNames, personSearch, personSortColumns } from './user-list';
@@ -92,12 +92,20 @@ export async function requestsPage(db: Kysely<DB>, q: RequestListQuery): Promise
   return rows.map(toRequestRow);
 }
 
-export async function listRequests(
-  db: Kysely<DB>,
-  q: RequestListQuery,
-): Promise<{ rows: RequestRow[]; total: number }> {
-  const [rows, total] = await Promise.all([requestsPage(db, q), countRows(filteredRequests(db, q))]);
-  return { rows, total };
+export async function listRequests(db: Kysely<DB>, q: RequestListQuery): Promise<ListPage<RequestRow>> {
+  const sortBy = q.sortBy ?? 'updatedAt';
+  return listPage({
+    db,
+    params: listParamsOf(q),
+    filtered: filteredRequests(db, q),
+    table: withApplicant(db),
+    id: 'r.id',
+    sort: [...requestSortColumns(sortBy), 'r.id'].map((c) => ({ by: sql.ref(c) })),
+    rows: (from) => from.select(REQUEST_ROW_COLUMNS),
+    counted: normaliseSearch(q.search) ? undefined : { list: 'influencer_requests', status: q.status },
+    dayColumn: sortBy === 'updatedAt' ? 'r.updated_at' : undefined,
+    toRow: toRequestRow,
+  });
 }
 
 export async function getRequestDetail(db: Kysely<DB>, id: string): Promise<RequestDetail> {

@@ -22,8 +22,8 @@ export function peopleRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) 
       app,
       endpoints.getAllFans,
       async (req) => {
-        const { rows, total } = await listFans(ctx.db, req.query);
-        return { message: 'Fans', data: rows, total };
+        const { rows, ...total } = await listFans(ctx.db, req.query);
+        return { message: 'Fans', data: rows, ...total };
       },
       opts,
     );
@@ -53,8 +53,8 @@ export function peopleRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) 
       app,
       endpoints.getAllInfluencers,
       async (req) => {
-        const { rows, total } = await listInfluencers(ctx.db, req.query);
-        return { message: 'Influencers', data: rows, total };
+        const { rows, ...total } = await listInfluencers(ctx.db, req.query);
+        return { message: 'Influencers', data: rows, ...total };
       },
       opts,
     );
@@ -78,8 +78,8 @@ export function peopleRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) 
       app,
       endpoints.getAllRequests,
       async (req) => {
-        const { rows, total } = await listRequests(ctx.db, req.query);
-        return { message: 'Influencer requests', data: rows, total };
+        const { rows, ...total } = await listRequests(ctx.db, req.query);
+        return { message: 'Influencer requests', data: rows, ...total };
       },
       opts,
     );

@@ -1,7 +1,16 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FanListQuery, FanRow, InfluencerListQuery, InfluencerSort } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
-import { containsPattern, ilike, iso, listParamsOf, normaliseSearch, pageAndCount, withinRange } from '../../lib/list';
+import {
+  containsPattern,
+  ilike,
+  iso,
+  listPage,
+  listParamsOf,
+  normaliseSearch,
+  withinRange,
+  type ListPage,
+} from '../../lib/list';
 
 /**
  * The users columns each person sort orders by; the id comes last so that ties page stably. Each
@@ -79,17 +88,31 @@ export async function listUsers(
   db: Kysely<DB>,
   role: 'fan' | 'influencer',
   q: InfluencerListQuery & Pick<FanListQuery, 'from' | 'to'>,
-): Promise<{ rows: FanRow[]; total: number }> {
-  const p = listParamsOf(q);
-  const base = filteredUsers(db, role, q);
-  const { rows, total } = await pageAndCount(
-    base.select(['id', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'status', 'created_at']),
-    base,
-    [...personSortColumns(q.sortBy ?? 'createdAt'), 'id'],
-    p,
-  );
-  return {
-    total,
-    rows: rows.map((r) => ({ _id: r.id, ...personNames(r), status: r.status, createdAt: iso(r.created_at) })),
-  };
+): Promise<ListPage<FanRow>> {
+  const sortBy = q.sortBy ?? 'createdAt';
+  return listPage({
+    db,
+    params: listParamsOf(q),
+    filtered: filteredUsers(db, role, q),
+    table: db.selectFrom('users'),
+    id: 'users.id',
+    sort: [...personSortColumns(sortBy), 'id'].map((c) => ({ by: sql.ref(c) })),
+    rows: (from) =>
+      from.select(['id', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'status', 'created_at']),
+    counted:
+      normaliseSearch(q.search) || q.from || q.to
+        ? undefined
+        : { list: 'users', kind: String(role === 'influencer'), status: q.status },
+    dayColumn: sortBy === 'createdAt' ? 'created_at' : undefined,
+    toRow: (r: {
+      id: string;
+      user_name: string;
+      display_name: string;
+      email: string;
+      first_name: string;
+      last_name: string;
+      status: FanRow['status'];
+      created_at: Date;
+    }): FanRow => ({ _id: r.id, ...personNames(r), status: r.status, createdAt: iso(r.created_at) }),
+  });
 }

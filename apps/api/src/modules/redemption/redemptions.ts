@@ -10,13 +10,13 @@ import type { DB } from '../../db/schema';
 import { dollarsFromCents } from '../../lib/money';
 import {
   containsPattern,
-  countRows,
-  direction,
   ilike,
   iso,
+  listPage,
+  listParamsOf,
   normaliseSearch,
-  offsetOf,
   withinRange,
+  type ListPage,
 } from '../../lib/list';
 
 const SORT_COLUMNS: Record<RedemptionSort, string> = {
@@ -46,10 +46,7 @@ export function filteredRedemptions(
 ) {
   const search = normaliseSearch(q.search);
   const filter = normaliseSearch(q.filterValue);
-  let base = db
-    .selectFrom('redemptions as r')
-    .leftJoin('users as u', 'u.id', 'r.user_id')
-    .leftJoin('discount_codes as dc', 'dc.id', 'r.discount_code_id');
+  let base = withCodeAndUser(db);
   if (search) {
     const p = containsPattern(search);
     base = base.where((eb) => eb.or([ilike('u.display_name', p), ilike('u.user_name', p), ilike('dc.code_name', p)]));
@@ -62,19 +59,25 @@ export function filteredRedemptions(
   return withinRange(base, 'r.redeemed_at', q);
 }
 
-export async function listRedemptions(
-  db: Kysely<DB>,
-  q: RedemptionListQuery,
-): Promise<{ rows: RedemptionRecord[]; total: number }> {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 10;
-  const order = direction(q.sortOrder);
-  const sortBy = q.sortBy ?? 'createdAt';
-  const base = filteredRedemptions(db, q);
+const withCodeAndUser = (db: Kysely<DB>) =>
+  db
+    .selectFrom('redemptions as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('discount_codes as dc', 'dc.id', 'r.discount_code_id');
 
-  const [rows, count] = await Promise.all([
-    base
-      .select([
+export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): Promise<ListPage<RedemptionRecord>> {
+  const sortBy = q.sortBy ?? 'createdAt';
+  const nullsLast = NULLABLE_SORTS.has(sortBy) ? true : undefined;
+  const narrowed = normaliseSearch(q.search) || normaliseSearch(q.filterValue) || q.from || q.to;
+  return listPage({
+    db,
+    params: listParamsOf(q),
+    filtered: filteredRedemptions(db, q),
+    table: withCodeAndUser(db),
+    id: 'r.id',
+    sort: [{ by: sql.ref(SORT_COLUMNS[sortBy]), nullsLast }, { by: sql.ref('r.id') }],
+    rows: (from) =>
+      from.select([
         'r.id',
         'u.display_name',
         'dc.code_name',
@@ -82,28 +85,29 @@ export async function listRedemptions(
         'r.discount_amount_cents',
         'r.status',
         'r.redeemed_at',
-      ])
-      .orderBy(sql.raw(`${SORT_COLUMNS[sortBy]} ${order}${NULLABLE_SORTS.has(sortBy) ? ' NULLS LAST' : ''}`))
-      .orderBy('r.id', order)
-      .limit(limit)
-      .offset(offsetOf(page, limit))
-      .execute(),
-    countRows(base),
-  ]);
-  return {
-    total: count,
-    rows: rows.map((r) => ({
+      ]),
+    counted: narrowed ? undefined : { list: 'redemptions' },
+    dayColumn: sortBy === 'createdAt' ? 'r.created_at' : undefined,
+    toRow: (r: {
+      id: string;
+      display_name: string | null;
+      code_name: string | null;
+      type: string | null;
+      discount_amount_cents: number | null;
+      status: string | null;
+      redeemed_at: Date;
+    }): RedemptionRecord => ({
       _id: r.id,
       // Spec section 3 defaults: "N/A" for names, code and type, 0 for the amount, "Inactive".
       displayName: r.display_name || REDEMPTION_DEFAULTS.displayName,
       discountCode: r.code_name || REDEMPTION_DEFAULTS.discountCode,
-      discountCodeType: r.type || REDEMPTION_DEFAULTS.discountCodeType,
+      discountCodeType: (r.type || REDEMPTION_DEFAULTS.discountCodeType) as RedemptionRecord['discountCodeType'],
       discountAmount:
         r.discount_amount_cents == null
           ? REDEMPTION_DEFAULTS.discountAmount
           : dollarsFromCents(r.discount_amount_cents),
-      status: r.status || REDEMPTION_DEFAULTS.status,
+      status: (r.status || REDEMPTION_DEFAULTS.status) as RedemptionRecord['status'],
       redeemedAt: iso(r.redeemed_at),
-    })),
-  };
+    }),
+  });
 }

@@ -10,8 +10,8 @@ export function redemptionRoutes(ctx: AppContext, authenticate: (r: FastifyReque
       app,
       endpoints.getAllRedemptions,
       async (req) => {
-        const { rows, total } = await listRedemptions(ctx.db, req.query);
-        return { message: 'Redemption history', data: rows, total };
+        const { rows, ...total } = await listRedemptions(ctx.db, req.query);
+        return { message: 'Redemption history', data: rows, ...total };
       },
       { authenticate },
     );
