@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
 import { DataTable, type DataTableColumn, type DataTableSortOrder } from './DataTable';
 import { PageBreadcrumb } from './PageBreadcrumb';
-import { Pager } from './Pager';
+import { Pager, type ListTotalIs } from './Pager';
 import { ErrorState } from './states';
 
 /** What a list screen shows of its controller (useListController returns all of it). */
 export interface ListScreenState<Row> {
   rows: Row[] | undefined;
   total: number;
+  /** Not exact: an estimate or a lower bound (see Pager). */
+  totalIs?: ListTotalIs;
   loading: boolean;
   error: string | undefined;
   retry: () => void;
@@ -83,6 +85,7 @@ export function ListScreen<Row>({
                   page={list.page}
                   pageSize={list.pageSize}
                   total={list.total}
+                  totalIs={list.totalIs}
                   onChange={list.setPage}
                 />
               }

@@ -117,6 +117,27 @@ describe('Pager, numbered', () => {
   });
 });
 
+describe('Pager, numbered, on a list too large to count', () => {
+  it('says "of about 2.4 million entries" for an estimate and offers its last page', () => {
+    render(<Pager variant="numbered" page={1} pageSize={10} total={2_400_000} totalIs="about" onChange={jest.fn()} />);
+    expect(screen.getByText('Showing 1 to 10 of about 2.4 million entries')).toBeInTheDocument();
+    expect(numberedLinks()).toEqual(['1', '2', '3', '4', '…', '240000']);
+  });
+
+  it('says "of about 24,000 entries" under a million', () => {
+    render(<Pager variant="numbered" page={3} pageSize={10} total={24_000} totalIs="about" onChange={jest.fn()} />);
+    expect(screen.getByText('Showing 21 to 30 of about 24,000 entries')).toBeInTheDocument();
+  });
+
+  it('says "of more than 10,000 entries" for a lower bound, and Next goes on past it', async () => {
+    const onChange = jest.fn();
+    render(<Pager variant="numbered" page={1001} pageSize={10} total={10_001} totalIs="atLeast" onChange={onChange} />);
+    expect(screen.getByText('Showing 10001 to 10010 of more than 10,000 entries')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(onChange).toHaveBeenCalledWith(1002);
+  });
+});
+
 describe('Pager, simple', () => {
   it("shows 'Prev', 'Next' and 'Page X of Y' under a full page", async () => {
     const user = userEvent.setup();

@@ -29,11 +29,33 @@ export function pageWindow(page: number, pageCount: number, maxLinks = 5): PageW
 
 const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
+/** How sure a list's total is when it is not exact (the API's `totalIs`). */
+export type ListTotalIs = 'about' | 'atLeast';
+
+/**
+ * "of 1,234 entries" when exact. A list too large to count on every request says so instead of
+ * making the admin wait: "of about 2.4 million entries" (an estimate), "of more than 10,000
+ * entries" (at least that many).
+ */
+export function entriesOf(total: number, totalIs?: ListTotalIs): string {
+  if (totalIs === 'atLeast') return `more than ${(total - 1).toLocaleString('en-US')} entries`;
+  if (totalIs === 'about') {
+    const rounded =
+      total >= 1_000_000
+        ? `${(total / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} million`
+        : total.toLocaleString('en-US');
+    return `about ${rounded} entries`;
+  }
+  return `${total} entries`;
+}
+
 interface PagerBase {
   /** From 1. */
   page: number;
   pageSize: number;
   total: number;
+  /** Absent when `total` is exact. */
+  totalIs?: ListTotalIs;
   onChange: (page: number) => void;
 }
 
@@ -49,16 +71,17 @@ export interface SimplePagerProps extends PagerBase {
 
 export type PagerProps = NumberedPagerProps | SimplePagerProps;
 
-function NumberedPager({ page, pageSize, total, onChange }: NumberedPagerProps) {
-  const pageCount = pageCountOf(total, pageSize);
+function NumberedPager({ page, pageSize, total, totalIs, onChange }: NumberedPagerProps) {
+  // Past an estimated end there may be more pages: the admin can go on while pages come back full.
+  const pageCount = Math.max(pageCountOf(total, pageSize), totalIs ? page + 1 : 1);
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
+  const to = totalIs ? page * pageSize : Math.min(page * pageSize, total);
   const go = (target: number) => {
     if (target !== page) onChange(target);
   };
   return (
     <Flex justify="space-between" align="center" wrap gap="small">
-      <Typography.Text type="secondary">{`Showing ${from} to ${to} of ${total} entries`}</Typography.Text>
+      <Typography.Text type="secondary">{`Showing ${from} to ${to} of ${entriesOf(total, totalIs)}`}</Typography.Text>
       <nav aria-label="Pagination">
         <Flex gap="small" align="center" wrap>
           <Button disabled={page <= 1} onClick={() => go(page - 1)}>

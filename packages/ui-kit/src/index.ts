@@ -13,7 +13,9 @@ export {
 } from './DataTable';
 export {
   Pager,
+  entriesOf,
   pageWindow,
+  type ListTotalIs,
   type PageWindowItem,
   type PagerProps,
   type NumberedPagerProps,

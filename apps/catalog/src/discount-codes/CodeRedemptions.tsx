@@ -31,7 +31,16 @@ export function CodeRedemptions({ code }: { code: DiscountCodeRow }) {
           loading={c.loading}
           sort={{ sortBy: c.sortBy, sortOrder: c.sortOrder }}
           onSortChange={c.setSort}
-          footer={<Pager variant="numbered" page={c.page} pageSize={c.pageSize} total={c.total} onChange={c.setPage} />}
+          footer={
+            <Pager
+              variant="numbered"
+              page={c.page}
+              pageSize={c.pageSize}
+              total={c.total}
+              totalIs={c.totalIs}
+              onChange={c.setPage}
+            />
+          }
         />
       )}
     </Card>

@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import type { Reply } from '../contract/common';
+import type { ListTotalIs, Reply } from '../contract/common';
 import { ApiError } from './http';
 
 /** One page of a list and how many rows the list has in all. */
 export interface ListResult<Row> {
   data: Row[];
   total: number;
+  /** Set when the total is an estimate ('about') or a lower bound ('atLeast'); absent when exact. */
+  totalIs?: ListTotalIs;
 }
 
 /** The reply's data, or an ApiError carrying the server's message (and field errors) to throw. */
@@ -24,6 +26,7 @@ export function listResultOf<Row>(reply: Reply<Row[]>): ListResult<Row> {
   return {
     data: Array.isArray(reply.data) ? reply.data : [],
     total: Number.isFinite(total) && total >= 0 ? Math.floor(total) : 0,
+    ...(reply.totalIs === 'about' || reply.totalIs === 'atLeast' ? { totalIs: reply.totalIs } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { useUrlListState, type UrlListState } from './useUrlListState';
 
 /** What a list's query hook returns (react-query's result, narrowed to what a list screen reads). */
 export interface ListQueryResult<Row> {
-  data?: { data: Row[]; total: number };
+  data?: { data: Row[]; total: number; totalIs?: 'about' | 'atLeast' };
   isFetching: boolean;
   error: Error | null;
   refetch: () => unknown;
@@ -66,6 +66,7 @@ export function useListController<S extends string, Q extends Partial<BaseListQu
     query,
     rows: result.data?.data,
     total: result.data?.total ?? 0,
+    totalIs: result.data?.totalIs,
     loading: result.isFetching,
     error: result.error ? result.error.message : undefined,
     retry: () => void result.refetch(),

@@ -19,7 +19,6 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors
 import { alreadyDecided } from '../../lib/decisions';
 import {
   containsPattern,
-  countRows,
   ilike,
   iso,
   isoOrNull,
