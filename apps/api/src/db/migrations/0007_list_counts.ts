@@ -98,6 +98,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute(db);
   }
 
+  // The notifications search: its description by trigram, its senders' notifications by sender.
+  await sql`CREATE INDEX notifications_description_trgm ON notifications USING gin (description gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX notifications_sender_created ON notifications (sender_id, created_at, id)`.execute(db);
+
   const fills = COUNTED_TABLES.map(
     (c) => `
     INSERT INTO list_counts (list, day, status, kind, n)
@@ -121,6 +127,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
     await sql.raw(`DROP FUNCTION IF EXISTS list_counts_${c.table}()`).execute(db);
   }
+  await sql`DROP INDEX IF EXISTS notifications_sender_created`.execute(db);
+  await sql`DROP INDEX IF EXISTS notifications_description_trgm`.execute(db);
   await sql`DROP FUNCTION IF EXISTS rebuild_list_counts()`.execute(db);
   await sql`DROP TABLE IF EXISTS list_counts`.execute(db);
 }

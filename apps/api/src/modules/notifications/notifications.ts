@@ -73,9 +73,17 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
   const { search } = p;
   if (search) {
     const pattern = containsPattern(search);
-    filtered = filtered.where((eb) =>
-      eb.or([ilike('n.description', pattern), ilike('u.display_name', pattern), ilike('u.user_name', pattern)]),
-    );
+    // The description and the senders each through their own index (migration 0007), then merged.
+    const senders = db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or([ilike('display_name', pattern), ilike('user_name', pattern)]));
+    const matched = db
+      .selectFrom('notifications')
+      .select('id')
+      .where(ilike('description', pattern))
+      .union(db.selectFrom('notifications').select('id').where('sender_id', 'in', senders));
+    filtered = filtered.where('n.id', 'in', matched);
   }
   return listPage({
     db,

@@ -421,9 +421,22 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
   const { search } = p;
   let filtered = withPayee(db);
   if (search) {
-    filtered = filtered.where((eb) =>
-      eb.or([...personSearch(search, { alias: 'u', fullName: true }), ilike('po.reference', containsPattern(search))]),
-    );
+    // The matching influencers and references each through their own index, then merged.
+    const payees = db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
+    const matched = db
+      .selectFrom('payouts')
+      .select('id')
+      .where('influencer_id', 'in', payees)
+      .union(
+        db
+          .selectFrom('payouts')
+          .select('id')
+          .where(ilike('reference', containsPattern(search))),
+      );
+    filtered = filtered.where('po.id', 'in', matched);
   }
   const joinedSort = sortBy === 'displayName' || sortBy === 'email' || sortBy === 'approvedAt';
   return listPage({

@@ -48,8 +48,20 @@ export function filteredRedemptions(
   const filter = normaliseSearch(q.filterValue);
   let base = withCodeAndUser(db);
   if (search) {
+    // The matching users and codes through their trigram indexes, then their redemptions through
+    // theirs: filtering the joined rows would read every redemption.
     const p = containsPattern(search);
-    base = base.where((eb) => eb.or([ilike('u.display_name', p), ilike('u.user_name', p), ilike('dc.code_name', p)]));
+    const users = db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or([ilike('display_name', p), ilike('user_name', p)]));
+    const codes = db.selectFrom('discount_codes').select('id').where(ilike('code_name', p));
+    const matched = db
+      .selectFrom('redemptions')
+      .select('id')
+      .where('user_id', 'in', users)
+      .union(db.selectFrom('redemptions').select('id').where('discount_code_id', 'in', codes));
+    base = base.where('r.id', 'in', matched);
   }
   if (filter) {
     // The filter names one code, by id (links from a code's page) or by its code name.
