@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { embeddedSeedRefusal } from './seed/estimate';
 
 export interface Config {
   host: string;
@@ -55,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const seedEnabled = env.SEED !== 'false';
+  // Refused now rather than after minutes of seeding that look like a hung start.
+  const refusal = seedEnabled && !databaseUrl ? embeddedSeedRefusal(scale) : undefined;
+  if (refusal) throw new Error(refusal);
   return {
     host,
     port,
@@ -75,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
       .filter(Boolean),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024 * 1024, 1024, 50 * 1024 * 1024),
     seed: {
-      enabled: env.SEED !== 'false',
+      enabled: seedEnabled,
       scale,
       adminEmail: env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
       adminPassword: env.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
       adminEmail: config.seed.adminEmail,
       adminPassword: config.seed.adminPassword,
       now: new Date(),
+      databaseUrl: config.databaseUrl,
       log: (m) => console.log(m),
     });
     if (result.seeded)

@@ -40,19 +40,22 @@ import {
   STREETS,
   type Region,
 } from './names';
-import { Rng } from './random';
+import { hexOf, Rng, scatter32, TakenTexts, uuidAt, uuidText } from './random';
 
 /**
- * Pure generation of the demo data set: no database here, only rows in memory. Every date is an
- * offset from REFERENCE_INSTANT, never from the clock, so the same scale gives byte-identical rows.
+ * Pure generation of the demo data set: no database here. The rows come table by table, in foreign-key
+ * order, as iterators: a loader inserts each batch before the next is generated, so memory holds one
+ * batch plus what later tables need of earlier ones, in compact form (ids, creation times, prices),
+ * never whole rows. Every instant is an offset from REFERENCE_INSTANT, never from the clock, moved by
+ * one fixed amount when asked (shiftMs), so the same scale gives the same rows.
  */
 
 /** Changing this string reshuffles every seeded row; bump it only on purpose. */
 const SEED = 'backoffice-demo-v1';
 
-/** "Now" as far as the demo data is concerned. */
+/** "Now" as far as the demo data is concerned, unless the rows are shifted to the seeding moment. */
 export const REFERENCE_INSTANT = '2026-11-01T12:00:00.000Z';
-/** What ended_at holds while a call is ongoing (spec section 4). */
+/** What ended_at holds while a call is ongoing (spec section 4); never shifted, it is not a time. */
 export const ONGOING_ENDED_AT = '1970-01-01T00:00:00.000Z';
 
 const REF = Date.parse(REFERENCE_INSTANT);
@@ -130,29 +133,51 @@ export function seedCounts(scale: number) {
     notifications: n(300),
   };
 }
+type Counts = ReturnType<typeof seedCounts>;
 
-export interface SeedData {
-  categories: Insertable<CategoriesTable>[];
-  languages: Insertable<LanguagesTable>[];
-  payment_methods: Insertable<PaymentMethodsTable>[];
-  email_templates: Insertable<EmailTemplatesTable>[];
-  users: Insertable<UsersTable>[];
-  influencer_requests: Insertable<InfluencerRequestsTable>[];
-  video_calls: Insertable<VideoCallsTable>[];
-  transactions: Insertable<TransactionsTable>[];
-  refunds: Insertable<RefundsTable>[];
-  payout_requests: Insertable<PayoutRequestsTable>[];
-  payouts: Insertable<PayoutsTable>[];
-  discount_codes: Insertable<DiscountCodesTable>[];
-  redemptions: Insertable<RedemptionsTable>[];
-  notifications: Insertable<NotificationsTable>[];
+/** The tables the demo fills, in foreign-key order: the order DemoData hands them out. */
+export const SEED_TABLES = [
+  'categories',
+  'languages',
+  'payment_methods',
+  'email_templates',
+  'users',
+  'influencer_requests',
+  'video_calls',
+  'transactions',
+  'refunds',
+  'payout_requests',
+  'payouts',
+  'discount_codes',
+  'redemptions',
+  'notifications',
+] as const;
+export type SeedTable = (typeof SEED_TABLES)[number];
+
+interface SeedTableTypes {
+  categories: CategoriesTable;
+  languages: LanguagesTable;
+  payment_methods: PaymentMethodsTable;
+  email_templates: EmailTemplatesTable;
+  users: UsersTable;
+  influencer_requests: InfluencerRequestsTable;
+  video_calls: VideoCallsTable;
+  transactions: TransactionsTable;
+  refunds: RefundsTable;
+  payout_requests: PayoutRequestsTable;
+  payouts: PayoutsTable;
+  discount_codes: DiscountCodesTable;
+  redemptions: RedemptionsTable;
+  notifications: NotificationsTable;
 }
+export type SeedRow<T extends SeedTable> = Insertable<SeedTableTypes[T]>;
 
 /** The admin's id when the seed creates the admin (an existing admin keeps its own). */
 export function seededAdminId(): string {
   return Rng.for(SEED, 'admin').uuid();
 }
-export const SEEDED_ADMIN_CREATED_AT = new Date(REF - 800 * DAY).toISOString();
+/** When the seeded admin was created, before any shift. */
+export const SEEDED_ADMIN_CREATED_MS = REF - 800 * DAY;
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -162,10 +187,10 @@ const PAD3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 const dayPrefixes = new Map<number, string>();
 
 /**
- * The same text as new Date(ms).toISOString(), several times faster: the seed formats a few hundred
- * thousand instants, and on this class of machine toISOString alone took about a second.
+ * The same text as new Date(ms).toISOString(), several times faster: the seed formats tens of
+ * millions of instants, and toISOString alone would cost minutes of them.
  */
-function iso(msIn: number): string {
+export function iso(msIn: number): string {
   const ms = Math.floor(msIn);
   const day = Math.floor(ms / DAY);
   let prefix = dayPrefixes.get(day);
@@ -188,14 +213,14 @@ function between(rng: Rng, lo: number, hi: number): number {
 }
 
 /**
- * Picks with a bias towards the front of the list. Activity on a marketplace is uneven: a few fans
- * call every week and many only once, so a uniform pick would make every fan look the same.
+ * Picks an index of a pool of n with a bias towards the front. Activity on a marketplace is uneven: a
+ * few fans call every week and many only once, so a uniform pick would make every fan look the same.
  */
-function skewed<T>(rng: Rng, items: readonly T[], power = 1.8): T {
-  return items[Math.floor(Math.pow(rng.next(), power) * items.length)] as T;
+function skewed(rng: Rng, n: number, power = 1.8): number {
+  return Math.floor(Math.pow(rng.next(), power) * n);
 }
 
-/** Ids that must be unique get a fresh draw on the (astronomically rare) collision. */
+/** Ids that must be unique among a few thousand get a fresh draw on the (rare) collision. */
 function uniqueToken(rng: Rng, taken: Set<string>, make: (rng: Rng) => string): string {
   for (;;) {
     const t = make(rng);
@@ -206,30 +231,82 @@ function uniqueToken(rng: Rng, taken: Set<string>, make: (rng: Rng) => string): 
   }
 }
 
+/**
+ * A copy of a text held in one piece. Texts built by concatenation are trees of their parts in V8
+ * (a UUID of 9 parts weighs ~300 bytes that way); the ids kept for a million users must not be.
+ */
+function compact(text: string): string {
+  return Buffer.from(text, 'latin1').toString('latin1');
+}
+
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** A growable column of numbers, for what later tables need of millions of earlier rows. */
+class Column<A extends Float64Array | Uint32Array | Int32Array> {
+  length = 0;
+  constructor(
+    public data: A,
+    private readonly make: (n: number) => A,
+  ) {}
+  push(...values: number[]): void {
+    if (this.length + values.length > this.data.length) {
+      // A quarter more, not twice: this holds a million or more numbers, and is sized right at first.
+      const bigger = this.make(
+        Math.max(1024 + this.data.length + (this.data.length >> 2), this.length + values.length),
+      );
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    for (const v of values) this.data[this.length++] = v;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids unique by construction: a random part for the look, and a counter scattered by a bijection
+// for the uniqueness. No set of the 25 million ids issued so far is needed.
+
+const TWO_32 = 2 ** 32;
+
+class IdCounters {
+  private txn = 0;
+  private order = 0;
+  private payout = 0;
+
+  transactionId(rng: Rng): string {
+    return `txn_${hexOf(rng.uint32(), 8)}${hexOf(scatter32(this.txn++ ^ 0x5eed7a1d), 8)}`;
+  }
+
+  /** An order id as a 48-bit number (16 random bits, 32 of counter): orderText spells it. */
+  orderNumber(rng: Rng): number {
+    return (rng.uint32() & 0xffff) * TWO_32 + scatter32(this.order++ ^ 0x0bd3e21c);
+  }
+
+  payoutReference(rng: Rng): string {
+    return `po_${hexOf(rng.uint32(), 8)}${hexOf(scatter32(this.payout++ ^ 0x9a70c0de), 8)}`;
+  }
+}
+
+const orderText = (n: number) => `ord_${hexOf(Math.floor(n / TWO_32), 4)}${hexOf(n >>> 0, 8)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Reference data: fixed lists, the same at every scale (a tenth of a category list is no list).
 
-interface Refs {
-  categoryIds: string[];
-  languageIds: string[];
+type At = (ms: number) => string;
+
+function makeCategories(rng: Rng, at: At): SeedRow<'categories'>[] {
+  return CATEGORIES.map((name, i) => ({ id: rng.uuid(), name, created_at: at(REF - 760 * DAY + i * HOUR) }));
 }
 
-function makeCategories(rng: Rng): Insertable<CategoriesTable>[] {
-  return CATEGORIES.map((name, i) => ({ id: rng.uuid(), name, created_at: iso(REF - 760 * DAY + i * HOUR) }));
-}
-
-function makeLanguages(rng: Rng): Insertable<LanguagesTable>[] {
+function makeLanguages(rng: Rng, at: At): SeedRow<'languages'>[] {
   return LANGUAGES.map((l, i) => ({
     id: rng.uuid(),
     code: l.code,
     name: l.name,
-    created_at: iso(REF - 760 * DAY + i * HOUR),
+    created_at: at(REF - 760 * DAY + i * HOUR),
   }));
 }
 
-function makePaymentMethods(rng: Rng): Insertable<PaymentMethodsTable>[] {
+function makePaymentMethods(rng: Rng, at: At): SeedRow<'payment_methods'>[] {
   const methods: Array<[string, boolean]> = [
     ['Stripe', true],
     ['PayPal', true],
@@ -244,13 +321,13 @@ function makePaymentMethods(rng: Rng): Insertable<PaymentMethodsTable>[] {
       id: rng.uuid(),
       name,
       is_active: isActive,
-      created_at: iso(created),
-      updated_at: iso(isActive ? created : REF - 40 * DAY),
+      created_at: at(created),
+      updated_at: at(isActive ? created : REF - 40 * DAY),
     };
   });
 }
 
-function makeEmailTemplates(rng: Rng): Insertable<EmailTemplatesTable>[] {
+function makeEmailTemplates(rng: Rng, at: At): SeedRow<'email_templates'>[] {
   return EMAIL_TEMPLATES.map((t, i) => {
     const created = REF - 700 * DAY + i * HOUR;
     return {
@@ -260,8 +337,8 @@ function makeEmailTemplates(rng: Rng): Insertable<EmailTemplatesTable>[] {
       subject: t.subject,
       content: t.content,
       placeholders: placeholdersOf(t),
-      created_at: iso(created),
-      updated_at: iso(created + rng.int(0, 300) * DAY),
+      created_at: at(created),
+      updated_at: at(created + rng.int(0, 300) * DAY),
     };
   });
 }
@@ -269,26 +346,41 @@ function makeEmailTemplates(rng: Rng): Insertable<EmailTemplatesTable>[] {
 // ---------------------------------------------------------------------------------------------
 // Users
 
-/** What later generators need to know about a user, beside its row. */
-interface SeedUser {
-  id: string;
-  userName: string;
-  displayName: string;
-  createdMs: number;
-  /** Influencers only: price and the length of one booked slot. */
-  ratePerMin: number;
-  slotMin: number;
+interface Refs {
+  categoryIds: string[];
+  languageIds: string[];
 }
 
-interface People {
-  emptyFan: SeedUser;
-  busyFan: SeedUser;
-  inactiveFan: SeedUser;
-  /** Generated fans, the pool every random activity draws from (fixtures excluded). */
-  fans: SeedUser[];
-  influencers: SeedUser[];
-  rows: Insertable<UsersTable>[];
+/** A user as later tables see it. */
+interface Person {
+  id: string;
+  createdMs: number;
 }
+
+/**
+ * What later tables need of the users, and nothing else (no pictures, no profile text): generated
+ * fans and influencers are referred to by their index in these columns.
+ */
+interface People {
+  emptyFan: Person;
+  busyFan: Person;
+  inactiveFan: Person;
+  /** Generated fans, the pool every random activity draws from (fixtures excluded). */
+  fanIds: string[];
+  fanCreated: Float64Array;
+  influencerIds: string[];
+  influencerCreated: Float64Array;
+  influencerNames: string[];
+  /** Price per minute in cents and the length of one booked slot. */
+  influencerRate: Uint16Array;
+  influencerSlot: Uint8Array;
+}
+
+const fan = (p: People, i: number): Person => ({ id: p.fanIds[i]!, createdMs: p.fanCreated[i]! });
+const influencer = (p: People, i: number): Person => ({
+  id: p.influencerIds[i]!,
+  createdMs: p.influencerCreated[i]!,
+});
 
 const OTHER_COUNTRIES = COUNTRY_CODES.filter((c) => !REGIONS.some((r) => r.country === c));
 
@@ -310,18 +402,22 @@ function socialLinks(rng: Rng, userName: string, count: number): string {
   );
 }
 
-function makeUser(
-  rng: Rng,
-  refs: Refs,
-  takenNames: Set<string>,
-  kind: 'fan' | 'influencer',
-): { user: SeedUser; row: Insertable<UsersTable> } {
+interface MadeUser {
+  id: string;
+  userName: string;
+  createdMs: number;
+  ratePerMin: number;
+  slotMin: number;
+  row: SeedRow<'users'>;
+}
+
+/** One user; `taken` keeps user names unique (null for a fixture, whose name is fixed). */
+function makeUser(rng: Rng, refs: Refs, at: At, taken: TakenTexts | null, kind: 'fan' | 'influencer'): MadeUser {
   const first = rng.pick(FIRST_NAMES);
   const last = rng.pick(LAST_NAMES);
   const base = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
   let userName = rng.chance(0.5) ? `${base}${rng.int(1, 99)}` : base;
-  while (takenNames.has(userName)) userName = `${base}${rng.int(100, 9999)}`;
-  takenNames.add(userName);
+  if (taken) while (!taken.add(userName)) userName = `${base}${rng.int(100, 9999)}`;
 
   const isInfluencer = kind === 'influencer';
   const region = pickRegion(rng);
@@ -372,16 +468,11 @@ function makeUser(
     hasPicture ? avatarDataUri(`${userName}${suffix}`, `${first[0]}${last[0]}`, size) : '';
   const age = rng.int(18, 62);
 
-  const user: SeedUser = {
-    id: rng.uuid(),
-    userName,
-    displayName,
-    createdMs,
-    ratePerMin: isInfluencer ? rng.pick([199, 299, 399, 499, 599, 799, 999, 1499, 1999]) : 0,
-    slotMin: isInfluencer ? rng.pick([5, 10, 15, 20, 30, 60]) : 0,
-  };
-  const row: Insertable<UsersTable> = {
-    id: user.id,
+  const id = rng.uuid();
+  const ratePerMin = isInfluencer ? rng.pick([199, 299, 399, 499, 599, 799, 999, 1499, 1999]) : 0;
+  const slotMin = isInfluencer ? rng.pick([5, 10, 15, 20, 30, 60]) : 0;
+  const row: SeedRow<'users'> = {
+    id,
     first_name: first,
     last_name: last,
     user_name: userName,
@@ -405,8 +496,9 @@ function makeUser(
           [3, 5],
           [4, 5],
         ] as const),
-    call_charges_per_min_cents: user.ratePerMin,
-    call_duration_in_min: user.slotMin,
+    call_charges_per_min_cents: ratePerMin,
+    call_duration_in_min: slotMin,
+    // A birth date is a date, not an instant: it stays where the reference instant puts it.
     dob: rng.chance(0.08) ? null : iso(REF - age * 365.25 * DAY - rng.int(0, 364) * DAY).slice(0, 10),
     country: region?.country ?? rng.pick(OTHER_COUNTRIES),
     state: place?.state ?? '',
@@ -436,28 +528,26 @@ function makeUser(
     category: categories.map((i) => refs.categoryIds[i]!),
     display_full_name: rng.chance(0.3),
     status: active ? '1' : '0',
-    last_login_at: lastLogin === null ? null : iso(lastLogin),
-    last_logout_at: lastLogout === null ? null : iso(lastLogout),
-    created_at: iso(createdMs),
-    updated_at: iso(between(rng, createdMs, REF - HOUR)),
+    last_login_at: lastLogin === null ? null : at(lastLogin),
+    last_logout_at: lastLogout === null ? null : at(lastLogout),
+    created_at: at(createdMs),
+    updated_at: at(between(rng, createdMs, REF - HOUR)),
   };
-  return { user, row };
+  return { id, userName, createdMs, ratePerMin, slotMin, row };
 }
 
 /** A fixture: a generated profile with a fixed name, so its profile looks like everyone else's. */
 function makeFixtureUser(
   rng: Rng,
   refs: Refs,
-  names: Set<string>,
+  at: At,
   fixture: { userName: string; email: string },
   firstName: string,
   lastName: string,
   createdMs: number,
-) {
-  const { user, row } = makeUser(rng, refs, names, 'fan');
-  names.delete(user.userName);
+): { person: Person; row: SeedRow<'users'> } {
+  const { id, row } = makeUser(rng, refs, at, null, 'fan');
   const displayName = `${firstName} ${lastName}`;
-  Object.assign(user, { userName: fixture.userName, displayName, createdMs });
   Object.assign(row, {
     first_name: firstName,
     last_name: lastName,
@@ -466,133 +556,33 @@ function makeFixtureUser(
     display_name: displayName,
     main_profile_picture: avatarDataUri(fixture.userName, `${firstName[0]}${lastName[0]}`, 200),
     status: '1',
-    created_at: iso(createdMs),
-    updated_at: iso(createdMs + 10 * DAY),
+    created_at: at(createdMs),
+    updated_at: at(createdMs + 10 * DAY),
   });
-  return { user, row };
-}
-
-function makeUsers(rng: Rng, refs: Refs, counts: ReturnType<typeof seedCounts>): People {
-  const names = new Set<string>([
-    SEED_FIXTURES.emptyFan.userName,
-    SEED_FIXTURES.busyFan.userName,
-    SEED_FIXTURES.inactiveFan.userName,
-  ]);
-  const rows: Insertable<UsersTable>[] = [];
-
-  // Fixtures are created long before anything else, so any activity date can follow their signup.
-  const empty = makeFixtureUser(rng, refs, names, SEED_FIXTURES.emptyFan, 'Emma', 'Empty', REF - 500 * DAY);
-  const busy = makeFixtureUser(rng, refs, names, SEED_FIXTURES.busyFan, 'Bob', 'Busy', REF - 720 * DAY);
-  Object.assign(empty.row, { last_login_at: iso(REF - 3 * DAY), last_logout_at: iso(REF - 3 * DAY + 25 * MIN) });
-  busy.row.last_login_at = iso(REF - 2 * HOUR);
-  busy.row.last_logout_at = iso(REF - HOUR);
-  const inactive = makeFixtureUser(rng, refs, names, SEED_FIXTURES.inactiveFan, 'Ivy', 'Inactive', REF - 600 * DAY);
-  // The sparse profile: what the screens show when optional fields and pictures are missing.
-  Object.assign(inactive.row, {
-    status: '0',
-    main_profile_picture: '',
-    picture_id: '',
-    bio: '',
-    phone: '',
-    gender: null,
-    dob: null,
-    country: null,
-    state: '',
-    city: '',
-    zip_code: '',
-    address: '',
-    time_zone: '',
-    social_media: '[{"url":"","type":null}]',
-    spoken_language: [],
-    last_login_at: null,
-    last_logout_at: null,
-  });
-  rows.push(empty.row, busy.row, inactive.row);
-
-  const fans: SeedUser[] = [];
-  for (let i = 0; i < counts.fans; i++) {
-    const { user, row } = makeUser(rng, refs, names, 'fan');
-    fans.push(user);
-    rows.push(row);
-  }
-  const influencers: SeedUser[] = [];
-  for (let i = 0; i < counts.influencers; i++) {
-    const { user, row } = makeUser(rng, refs, names, 'influencer');
-    influencers.push(user);
-    rows.push(row);
-  }
-  return { emptyFan: empty.user, busyFan: busy.user, inactiveFan: inactive.user, fans, influencers, rows };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Influencer requests: pending and rejected ones belong to fans who applied; approved ones to
-// users who are influencers now, since approval is what made them influencers.
-
-function makeInfluencerRequests(
-  rng: Rng,
-  people: People,
-  adminId: string,
-  counts: ReturnType<typeof seedCounts>,
-): Insertable<InfluencerRequestsTable>[] {
-  const rows: Insertable<InfluencerRequestsTable>[] = [];
-  const applicants = rng.sample(people.fans, counts.pendingRequests + counts.rejectedRequests);
-  applicants.forEach((u, i) => {
-    const created = between(rng, Math.max(u.createdMs, REF - 60 * DAY), REF - HOUR);
-    if (i < counts.pendingRequests) {
-      rows.push({
-        id: rng.uuid(),
-        user_id: u.id,
-        status: 'pending',
-        reason: '',
-        decided_by: null,
-        decided_at: null,
-        created_at: iso(created),
-        updated_at: iso(created),
-      });
-    } else {
-      const decided = Math.min(REF - MIN, created + rng.int(1, 72) * HOUR);
-      rows.push({
-        id: rng.uuid(),
-        user_id: u.id,
-        status: 'rejected',
-        reason: rng.pick(REQUEST_REJECTION_REASONS),
-        decided_by: adminId,
-        decided_at: iso(decided),
-        created_at: iso(created),
-        updated_at: iso(decided),
-      });
-    }
-  });
-  for (const u of rng.sample(people.influencers, counts.approvedRequests)) {
-    const created = Math.min(REF - 2 * HOUR, u.createdMs + rng.int(1, 240) * HOUR);
-    const decided = Math.min(REF - MIN, created + rng.int(1, 72) * HOUR);
-    rows.push({
-      id: rng.uuid(),
-      user_id: u.id,
-      status: 'approved',
-      reason: '',
-      decided_by: adminId,
-      decided_at: iso(decided),
-      created_at: iso(created),
-      updated_at: iso(decided),
-    });
-  }
-  return rows;
+  return { person: { id, createdMs }, row };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Video calls
 
-interface SeedCall {
-  row: Insertable<VideoCallsTable> & {
-    id: string;
-    transaction_total_cents: number;
-    earn_amount_cents: number;
-    refunded_amount_cents: number;
-  };
-  host: SeedUser;
-  receiver: SeedUser;
+/** A call as the calls, transactions and refunds see it; rows are spelt out from it. */
+interface Call {
+  /** The id's four random words (see Rng.uuidInto): refunds keep them, not the text. */
+  id: [number, number, number, number];
+  host: Person;
+  /** The host's index in the fan pool; -1 for a fixture fan. */
+  hostFan: number;
+  /** Index of the receiving influencer. */
+  receiver: number;
   status: CallStatus;
+  createdMs: number;
+  startedMs: number | null;
+  /** null: never started; NaN: ongoing (ended_at holds the epoch). */
+  endedMs: number | null;
+  updatedMs: number;
+  total: number;
+  earn: number;
+  refunded: number;
   /** When the money moved: the end of a completed call, the start of an ongoing one, the booking
    *  of a prepaid missed call. */
   chargedMs: number;
@@ -605,25 +595,34 @@ interface CallOptions {
   prepaid?: boolean;
 }
 
-function makeCall(rng: Rng, host: SeedUser, receiver: SeedUser, status: CallStatus, opts: CallOptions = {}): SeedCall {
-  const id = rng.uuid();
+function makeCall(
+  rng: Rng,
+  people: People,
+  host: Person,
+  hostFan: number,
+  receiver: number,
+  status: CallStatus,
+  opts: CallOptions = {},
+): Call {
+  const id: Call['id'] = [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32()];
+  const rate = people.influencerRate[receiver]!;
   let created: number;
   let started: number | null = null;
-  let ended: string | null = null;
+  let ended: number | null = null;
   let updated: number;
   let total = 0;
   let earn = 0;
   let refunded = 0;
   let chargedMs: number;
-  const lo = Math.max(host.createdMs, receiver.createdMs) + 10 * MIN;
+  const lo = Math.max(host.createdMs, people.influencerCreated[receiver]!) + 10 * MIN;
 
   if (status === 'Ongoing') {
     // Ongoing means right now: started minutes before the reference instant, not two years ago.
     created = REF - rng.int(5, 45) * MIN;
     started = created + rng.int(30, 180) * 1000;
-    ended = ONGOING_ENDED_AT;
+    ended = NaN;
     updated = started;
-    total = receiver.ratePerMin * Math.ceil((REF - started) / MIN);
+    total = rate * Math.ceil((REF - started) / MIN);
     earn = Math.round(total * EARN_RATE);
     chargedMs = started;
   } else {
@@ -635,37 +634,50 @@ function makeCall(rng: Rng, host: SeedUser, receiver: SeedUser, status: CallStat
     if (status === 'Completed') {
       started = created + rng.int(1, 30) * MIN;
       const durationSec = rng.int(3 * 60, 60 * 60);
-      const endedMs = started + durationSec * 1000;
-      ended = iso(endedMs);
-      updated = endedMs;
-      chargedMs = endedMs;
-      total = receiver.ratePerMin * Math.ceil(durationSec / 60);
+      ended = started + durationSec * 1000;
+      updated = ended;
+      chargedMs = ended;
+      total = rate * Math.ceil(durationSec / 60);
       if (opts.partialRefund ?? rng.chance(0.05))
         refunded = rng.int(Math.max(1, Math.round(total * 0.1)), Math.round(total * 0.5));
       earn = Math.round((total - refunded) * EARN_RATE);
     } else if (status === 'Missed' && (opts.prepaid ?? rng.chance(0.3))) {
-      total = receiver.ratePerMin * receiver.slotMin;
+      total = rate * people.influencerSlot[receiver]!;
       refunded = total;
     }
   }
   return {
-    row: {
-      id,
-      host_id: host.id,
-      receiver_id: receiver.id,
-      status,
-      started_at: started === null ? null : iso(started),
-      ended_at: ended,
-      transaction_total_cents: total,
-      earn_amount_cents: earn,
-      refunded_amount_cents: refunded,
-      created_at: iso(created),
-      updated_at: iso(updated),
-    },
+    id,
     host,
+    hostFan,
     receiver,
     status,
+    createdMs: created,
+    startedMs: started,
+    endedMs: ended,
+    updatedMs: updated,
+    total,
+    earn,
+    refunded,
     chargedMs,
+  };
+}
+
+const callId = (c: Call) => uuidText(c.id[0], c.id[1], c.id[2], c.id[3]);
+
+function callRow(c: Call, people: People, at: At): SeedRow<'video_calls'> {
+  return {
+    id: callId(c),
+    host_id: c.host.id,
+    receiver_id: people.influencerIds[c.receiver]!,
+    status: c.status,
+    started_at: c.startedMs === null ? null : at(c.startedMs),
+    ended_at: c.endedMs === null ? null : Number.isNaN(c.endedMs) ? ONGOING_ENDED_AT : at(c.endedMs),
+    transaction_total_cents: c.total,
+    earn_amount_cents: c.earn,
+    refunded_amount_cents: c.refunded,
+    created_at: at(c.createdMs),
+    updated_at: at(c.updatedMs),
   };
 }
 
@@ -678,72 +690,81 @@ const SETTLED_STATUSES: readonly (readonly [CallStatus, number])[] = [
   ['Accepted', 8],
 ];
 
-function makeGeneralCalls(rng: Rng, people: People, count: number, ongoing: Array<[SeedUser, SeedUser]>): SeedCall[] {
-  const calls: SeedCall[] = [];
-  // A few calls going on right now, each with its own fan and influencer.
-  for (const [host, receiver] of ongoing) calls.push(makeCall(rng, host, receiver, 'Ongoing'));
-  for (let i = calls.length; i < count; i++) {
-    // The first few take each status in turn, so even a tiny scale has every status.
-    const status =
-      i - ongoing.length < SETTLED_STATUSES.length
-        ? SETTLED_STATUSES[i - ongoing.length]![0]
-        : rng.weighted(SETTLED_STATUSES);
-    calls.push(makeCall(rng, skewed(rng, people.fans), skewed(rng, people.influencers, 1.5), status));
-  }
-  return calls;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Transactions
 
-interface SeedTxn {
-  row: Insertable<TransactionsTable> & { id: string; amount_cents: number; order_id: string | null; status: string };
+/** A payment as the transactions, refunds and payout requests see it. */
+interface Txn {
+  id: [number, number, number, number];
+  transactionId: string;
+  /** 48-bit order number (orderText spells it), or null. */
+  order: number | null;
+  user: Person;
+  /** Index of the influencer paid, or -1 (a wallet top-up). */
+  influencer: number;
+  call: Call | null;
+  type: 'video_call' | 'wallet_top_up' | 'tip';
+  status: 'pending' | 'completed' | 'failed' | 'refunded';
+  preference: string;
+  query: string;
+  amount: number;
+  payable: number;
+  hold: number;
+  released: number;
+  earning: number;
   createdMs: number;
-  call?: SeedCall;
 }
 
-interface TxnFactory {
-  rng: Rng;
-  txnIds: Set<string>;
-  orderIds: Set<string>;
-}
+const txnUuid = (t: Txn) => uuidText(t.id[0], t.id[1], t.id[2], t.id[3]);
 
-const newTxnId = (f: TxnFactory) => uniqueToken(f.rng, f.txnIds, (r) => `txn_${r.hex(16)}`);
-const newOrderId = (f: TxnFactory) => uniqueToken(f.rng, f.orderIds, (r) => `ord_${r.hex(12)}`);
+function txnRow(t: Txn, people: People, at: At): SeedRow<'transactions'> {
+  return {
+    id: txnUuid(t),
+    transaction_id: t.transactionId,
+    order_id: t.order === null ? null : orderText(t.order),
+    user_id: t.user.id,
+    influencer_id: t.influencer < 0 ? null : people.influencerIds[t.influencer]!,
+    video_call_id: t.call ? callId(t.call) : null,
+    type: t.type,
+    status: t.status,
+    preference: t.preference,
+    query: t.query,
+    amount_cents: t.amount,
+    payable_amount_cents: t.payable,
+    hold_amount_cents: t.hold,
+    released_amount_cents: t.released,
+    earning_cents: t.earning,
+    created_at: at(t.createdMs),
+  };
+}
 
 /** The payment of a call that was charged; its money fields follow from the call's. */
-function makeCallTxn(f: TxnFactory, call: SeedCall): SeedTxn {
-  const { rng } = f;
-  const c = call.row;
-  const amount = c.transaction_total_cents;
+function makeCallTxn(rng: Rng, ids: IdCounters, call: Call): Txn {
+  const amount = call.total;
   const payable = Math.round(amount * EARN_RATE);
   const status = call.status === 'Ongoing' ? 'pending' : call.status === 'Missed' ? 'refunded' : 'completed';
   // An ongoing call's order is often not written yet; a refunded payment always has one.
-  const orderId = status === 'pending' && rng.chance(0.5) ? null : newOrderId(f);
+  const order = status === 'pending' && rng.chance(0.5) ? null : ids.orderNumber(rng);
   return {
-    row: {
-      id: rng.uuid(),
-      transaction_id: newTxnId(f),
-      order_id: orderId,
-      user_id: call.host.id,
-      influencer_id: call.receiver.id,
-      video_call_id: c.id,
-      type: 'video_call',
-      status,
-      preference: rng.weighted([
-        ['video_call', 75],
-        ['priority', 25],
-      ] as const),
-      query: rng.chance(0.85) ? rng.pick(QUERIES) : '',
-      amount_cents: amount,
-      payable_amount_cents: payable,
-      hold_amount_cents: status === 'pending' ? payable : 0,
-      released_amount_cents: status === 'completed' ? c.earn_amount_cents : 0,
-      earning_cents: status === 'completed' ? c.earn_amount_cents : 0,
-      created_at: iso(call.chargedMs),
-    },
-    createdMs: call.chargedMs,
+    id: [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32()],
+    transactionId: ids.transactionId(rng),
+    order,
+    user: call.host,
+    influencer: call.receiver,
     call,
+    type: 'video_call',
+    status,
+    preference: rng.weighted([
+      ['video_call', 75],
+      ['priority', 25],
+    ] as const),
+    query: rng.chance(0.85) ? rng.pick(QUERIES) : '',
+    amount,
+    payable,
+    hold: status === 'pending' ? payable : 0,
+    released: status === 'completed' ? call.earn : 0,
+    earning: status === 'completed' ? call.earn : 0,
+    createdMs: call.chargedMs,
   };
 }
 
@@ -754,20 +775,14 @@ interface ExtraTxnOptions {
 }
 
 /** A wallet top-up or a tip: money that moves outside a call. */
-function makeExtraTxn(
-  f: TxnFactory,
-  user: SeedUser,
-  influencers: readonly SeedUser[],
-  opts: ExtraTxnOptions = {},
-): SeedTxn {
-  const { rng } = f;
+function makeExtraTxn(rng: Rng, ids: IdCounters, people: People, user: Person, opts: ExtraTxnOptions = {}): Txn {
   const type =
     opts.type ??
     rng.weighted([
       ['wallet_top_up', 65],
       ['tip', 35],
     ] as const);
-  const influencer = type === 'tip' ? skewed(rng, influencers, 1.5) : undefined;
+  const inf = type === 'tip' ? skewed(rng, people.influencerIds.length, 1.5) : -1;
   const status =
     opts.status ??
     rng.weighted([
@@ -780,50 +795,65 @@ function makeExtraTxn(
       ? rng.pick([500, 1000, 2000, 2500, 5000, 10000])
       : rng.pick([100, 200, 300, 500, 1000, 2000, 5000]);
   const payable = Math.round(amount * EARN_RATE);
-  const created = between(rng, Math.max(user.createdMs, influencer?.createdMs ?? 0) + MIN, REF - HOUR);
+  const created = between(
+    rng,
+    Math.max(user.createdMs, inf < 0 ? 0 : people.influencerCreated[inf]!) + MIN,
+    REF - HOUR,
+  );
   const withoutOrder = opts.withoutOrder ?? rng.chance(status === 'completed' ? 0.04 : 0.5);
   return {
-    row: {
-      id: rng.uuid(),
-      transaction_id: newTxnId(f),
-      order_id: withoutOrder ? null : newOrderId(f),
-      user_id: user.id,
-      influencer_id: influencer?.id ?? null,
-      video_call_id: null,
-      type,
-      status,
-      preference:
-        type === 'tip'
-          ? rng.weighted([
-              ['standard', 80],
-              ['priority', 20],
-            ] as const)
-          : 'standard',
-      query: type === 'tip' && rng.chance(0.7) ? rng.pick(QUERIES) : '',
-      amount_cents: amount,
-      payable_amount_cents: payable,
-      hold_amount_cents: status === 'pending' ? payable : 0,
-      released_amount_cents: status === 'completed' ? payable : 0,
-      earning_cents: status === 'completed' && influencer ? payable : 0,
-      created_at: iso(created),
-    },
+    id: [rng.uint32(), rng.uint32(), rng.uint32(), rng.uint32()],
+    transactionId: ids.transactionId(rng),
+    order: withoutOrder ? null : ids.orderNumber(rng),
+    user,
+    influencer: inf,
+    call: null,
+    type,
+    status,
+    preference:
+      type === 'tip'
+        ? rng.weighted([
+            ['standard', 80],
+            ['priority', 20],
+          ] as const)
+        : 'standard',
+    query: type === 'tip' && rng.chance(0.7) ? rng.pick(QUERIES) : '',
+    amount,
+    payable,
+    hold: status === 'pending' ? payable : 0,
+    released: status === 'completed' ? payable : 0,
+    earning: status === 'completed' && inf >= 0 ? payable : 0,
     createdMs: created,
   };
+}
+
+/** A completed payment refunded in full becomes a 'refunded' one. */
+function markRefunded(t: Txn): void {
+  Object.assign(t, { status: 'refunded', hold: 0, released: 0, earning: 0 });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Refunds
 
-function makeRefund(rng: Rng, txn: SeedTxn, amount: number): Insertable<RefundsTable> {
-  if (txn.row.order_id === null) throw new Error('a refunded payment needs an order id');
-  const created = Math.min(REF - MIN, txn.createdMs + rng.int(1, 240) * HOUR);
+/** What a refund needs of its payment. */
+interface RefundOf {
+  order: number;
+  userId: string;
+  txnId: string;
+  callId: string | null;
+  amount: number;
+  txnCreatedMs: number;
+}
+
+function makeRefund(rng: Rng, at: At, r: RefundOf): SeedRow<'refunds'> {
+  const created = Math.min(REF - MIN, r.txnCreatedMs + rng.int(1, 240) * HOUR);
   return {
     id: rng.uuid(),
-    order_id: txn.row.order_id,
-    user_id: txn.row.user_id,
-    transaction_id: txn.row.id,
-    video_call_id: txn.row.video_call_id ?? null,
-    amount_cents: amount,
+    order_id: orderText(r.order),
+    user_id: r.userId,
+    transaction_id: r.txnId,
+    video_call_id: r.callId,
+    amount_cents: r.amount,
     transfer_to: rng.weighted([
       ['wallet', 45],
       ['original_payment_method', 40],
@@ -834,115 +864,140 @@ function makeRefund(rng: Rng, txn: SeedTxn, amount: number): Insertable<RefundsT
       ['pending', 12],
       ['failed', 8],
     ] as const),
-    created_at: iso(created),
+    created_at: at(created),
   };
 }
 
-/** Refunds of calls are decided by the call (its refunded amount); the rest refund a completed
- *  payment in full, turning it into a 'refunded' one. */
-function refundsFor(rng: Rng, txns: SeedTxn[], extraFullRefunds: number): Insertable<RefundsTable>[] {
-  const rows: Insertable<RefundsTable>[] = [];
-  for (const t of txns) {
-    const refunded = t.call?.row.refunded_amount_cents ?? 0;
-    if (refunded > 0) rows.push(makeRefund(rng, t, refunded));
+function refundOf(t: Txn, amount: number): RefundOf {
+  if (t.order === null) throw new Error('a refunded payment needs an order id');
+  return {
+    order: t.order,
+    userId: t.user.id,
+    txnId: txnUuid(t),
+    callId: t.call ? callId(t.call) : null,
+    amount,
+    txnCreatedMs: t.createdMs,
+  };
+}
+
+/**
+ * The refunds still to write once the transactions are in, a few numbers each: the payment's id
+ * (four words), its call's id (four words, or zeros), its order number, the fan (an index of the fan
+ * pool), the amount and the payment's time. At scale 500 that is 1.5 million refunds in ~85 MB.
+ */
+class PendingRefunds {
+  private readonly words: Column<Uint32Array>;
+  private readonly numbers: Column<Float64Array>;
+  /** `expected`: the refunds target, which the count almost always is exactly (no room to spare). */
+  constructor(expected: number) {
+    this.words = new Column(new Uint32Array(expected * 9), (n) => new Uint32Array(n));
+    this.numbers = new Column(new Float64Array(expected * 4), (n) => new Float64Array(n));
   }
-  const candidates = txns.filter((t) => !t.call && t.row.status === 'completed' && t.row.order_id !== null);
-  for (const t of rng.sample(candidates, extraFullRefunds)) {
-    Object.assign(t.row, { status: 'refunded', hold_amount_cents: 0, released_amount_cents: 0, earning_cents: 0 });
-    rows.push(makeRefund(rng, t, t.row.amount_cents));
+  get length(): number {
+    return this.numbers.length / 4;
   }
-  return rows;
+  add(t: Txn, fanIndex: number, amount: number): void {
+    if (t.order === null) throw new Error('a refunded payment needs an order id');
+    const c = t.call?.id ?? [0, 0, 0, 0];
+    this.words.push(...t.id, ...c, t.call ? 1 : 0);
+    this.numbers.push(t.order, fanIndex, amount, t.createdMs);
+  }
+  at(i: number, people: People): RefundOf {
+    const w = this.words.data;
+    const n = this.numbers.data;
+    return {
+      order: n[i * 4]!,
+      userId: people.fanIds[n[i * 4 + 1]!]!,
+      txnId: uuidText(w[i * 9]!, w[i * 9 + 1]!, w[i * 9 + 2]!, w[i * 9 + 3]!),
+      callId: w[i * 9 + 8] ? uuidText(w[i * 9 + 4]!, w[i * 9 + 5]!, w[i * 9 + 6]!, w[i * 9 + 7]!) : null,
+      amount: n[i * 4 + 2]!,
+      txnCreatedMs: n[i * 4 + 3]!,
+    };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payout requests and payouts
+// Payout requests
 
-function makePayouts(
-  rng: Rng,
-  people: People,
-  txns: SeedTxn[],
-  adminId: string,
-  counts: ReturnType<typeof seedCounts>,
-): { requests: Insertable<PayoutRequestsTable>[]; payouts: Insertable<PayoutsTable>[] } {
-  // A request is linked to one settled earning of its influencer, so the payout list can show the
-  // same preference and query columns as the payment list.
-  const earnings = new Map<string, SeedTxn[]>();
-  for (const t of txns) {
-    if (t.row.influencer_id && t.row.status === 'completed' && (t.row.payable_amount_cents ?? 0) > 0) {
-      const list = earnings.get(t.row.influencer_id) ?? [];
-      list.push(t);
-      earnings.set(t.row.influencer_id, list);
+/**
+ * A payout request is linked to one settled earning of its influencer, so the payout list can show
+ * the same preference and query columns as the payment list. Which influencer asks for each payout
+ * is drawn before the payments, and while the payments stream by each influencer keeps a uniform
+ * sample (a reservoir) of as many of their earnings as they will ask payouts for: memory for the
+ * requests alone, not for every earning.
+ */
+class PayoutEarnings {
+  /** The influencer of each request, in draw order. */
+  readonly requestInfluencer: Int32Array;
+  private readonly wanted: Int32Array;
+  private readonly base: Int32Array;
+  private readonly seen: Uint32Array;
+  private readonly ids: Uint32Array;
+  private readonly amount: Int32Array;
+  private readonly payable: Int32Array;
+  private readonly created: Float64Array;
+
+  constructor(
+    private readonly rng: Rng,
+    influencers: number,
+    requests: number,
+  ) {
+    this.requestInfluencer = new Int32Array(requests);
+    this.wanted = new Int32Array(influencers);
+    for (let i = 0; i < requests; i++) {
+      const inf = skewed(rng, influencers, 1.3);
+      this.requestInfluencer[i] = inf;
+      this.wanted[inf]!++;
     }
-  }
-  const drafts: Array<{
-    row: Insertable<PayoutRequestsTable> & { id: string; payable_amount_cents: number };
-    influencer: SeedUser;
-    createdMs: number;
-  }> = [];
-  for (let i = 0; i < counts.payoutRequests; i++) {
-    const influencer = skewed(rng, people.influencers, 1.3);
-    const pool = earnings.get(influencer.id) ?? [];
-    const txn = pool.length > 0 ? pool.splice(rng.int(0, pool.length - 1), 1)[0] : undefined;
-    const amount = txn ? txn.row.amount_cents : rng.int(20, 2000) * 100;
-    const payable = txn ? txn.row.payable_amount_cents! : Math.round(amount * EARN_RATE);
-    const created = between(rng, (txn?.createdMs ?? influencer.createdMs) + HOUR, REF - HOUR);
-    drafts.push({
-      row: {
-        id: rng.uuid(),
-        influencer_id: influencer.id,
-        transaction_id: txn?.row.id ?? null,
-        amount_cents: amount,
-        payable_amount_cents: payable,
-      },
-      influencer,
-      createdMs: created,
-    });
+    this.base = new Int32Array(influencers);
+    for (let i = 1; i < influencers; i++) this.base[i] = this.base[i - 1]! + this.wanted[i - 1]!;
+    this.seen = new Uint32Array(influencers);
+    this.ids = new Uint32Array(requests * 4);
+    this.amount = new Int32Array(requests);
+    this.payable = new Int32Array(requests);
+    this.created = new Float64Array(requests);
   }
 
-  // The newest requests are the ones still waiting for a decision.
-  drafts.sort((a, b) => b.createdMs - a.createdMs || (a.row.id < b.row.id ? -1 : 1));
-  const pending = Math.min(counts.pendingPayoutRequests, drafts.length);
-  const decidedStatus = drafts.map((_, i) => (i < pending ? 'pending' : rng.chance(0.08) ? 'rejected' : 'approved'));
-  if (drafts.length > pending + 1 && !decidedStatus.includes('rejected')) decidedStatus[drafts.length - 1] = 'rejected';
+  /** Offers a payment; kept if it is a settled earning and the reservoir draws it. */
+  offer(t: Txn): void {
+    if (t.influencer < 0 || t.status !== 'completed' || t.payable <= 0) return;
+    const capacity = this.wanted[t.influencer]!;
+    if (capacity === 0) return;
+    const m = this.seen[t.influencer]!++;
+    const slot = m < capacity ? m : Math.floor(this.rng.next() * (m + 1));
+    if (slot >= capacity) return;
+    const at = this.base[t.influencer]! + slot;
+    this.ids.set(t.id, at * 4);
+    this.amount[at] = t.amount;
+    this.payable[at] = t.payable;
+    this.created[at] = t.createdMs;
+  }
 
-  const requests: Insertable<PayoutRequestsTable>[] = [];
-  const payouts: Insertable<PayoutsTable>[] = [];
-  const references = new Set<string>();
-  drafts.forEach((d, i) => {
-    const status = decidedStatus[i] as 'pending' | 'approved' | 'rejected';
-    const decided = status === 'pending' ? null : Math.min(REF - MIN, d.createdMs + rng.int(2, 120) * HOUR);
-    requests.push({
-      ...d.row,
-      status,
-      reason: status === 'rejected' ? rng.pick(PAYOUT_REJECTION_REASONS) : '',
-      decided_by: decided === null ? null : adminId,
-      decided_at: decided === null ? null : iso(decided),
-      created_at: iso(d.createdMs),
-      updated_at: iso(decided ?? d.createdMs),
-    });
-    if (status === 'approved' && decided !== null) {
-      const paid = Math.min(REF, decided + rng.int(5, 120) * MIN);
-      payouts.push({
-        id: rng.uuid(),
-        payout_request_id: d.row.id,
-        influencer_id: d.influencer.id,
-        amount_cents: d.row.payable_amount_cents,
-        approved_by: adminId,
-        reference: uniqueToken(rng, references, (r) => `po_${r.hex(16)}`),
-        paid_at: iso(paid),
-        created_at: iso(paid),
-      });
-    }
-  });
-  return { requests, payouts };
+  /** Where the `nth` earning kept for an influencer is, or -1 when they had fewer. */
+  earning(inf: number, nth: number): number {
+    return nth < Math.min(this.wanted[inf]!, this.seen[inf]!) ? this.base[inf]! + nth : -1;
+  }
+  idOf(at: number): string {
+    return uuidAt(this.ids, at);
+  }
+  amountOf(at: number): number {
+    return this.amount[at]!;
+  }
+  payableOf(at: number): number {
+    return this.payable[at]!;
+  }
+  createdOf(at: number): number {
+    return this.created[at]!;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Discount codes and redemptions
 
 interface SeedCode {
-  row: Insertable<DiscountCodesTable> & { id: string; amount_cents: number };
+  row: SeedRow<'discount_codes'> & { id: string; amount_cents: number };
   createdMs: number;
+  used: number;
 }
 
 const CODE_PREFIXES: Record<DiscountCodeType, readonly string[]> = {
@@ -954,24 +1009,25 @@ const CODE_PREFIXES: Record<DiscountCodeType, readonly string[]> = {
   promo_code: ['SUMMER', 'WINTER', 'BLACKFRIDAY', 'SPRING', 'FLASH'],
 };
 
-function makeDiscountCodes(rng: Rng, people: People, perType: number): SeedCode[] {
+function makeDiscountCodes(rng: Rng, people: People, at: At, perType: number): SeedCode[] {
   const names = new Set<string>();
   const codes: SeedCode[] = [];
   for (const type of DISCOUNT_CODE_TYPES) {
     for (let i = 0; i < perType; i++) {
-      const influencer = type === 'influencer_discount_code' ? rng.pick(people.influencers) : undefined;
-      const prefix = influencer
-        ? influencer.userName
-            .replace(/[^a-z]/g, '')
-            .toUpperCase()
-            .slice(0, 10)
-        : rng.pick(CODE_PREFIXES[type]);
+      const inf = type === 'influencer_discount_code' ? rng.int(0, people.influencerIds.length - 1) : -1;
+      const prefix =
+        inf >= 0
+          ? people.influencerNames[inf]!.replace(/[^a-z]/g, '')
+              .toUpperCase()
+              .slice(0, 10)
+          : rng.pick(CODE_PREFIXES[type]);
       const name = uniqueToken(
         rng,
         names,
         (r) => `${prefix}${r.pick([5, 10, 15, 20, 25, 50])}${r.hex(3).toUpperCase()}`,
       );
-      const created = between(rng, Math.max(REF - 700 * DAY, (influencer?.createdMs ?? 0) + DAY), REF - 30 * DAY);
+      const infCreated = inf >= 0 ? people.influencerCreated[inf]! : 0;
+      const created = between(rng, Math.max(REF - 700 * DAY, infCreated + DAY), REF - 30 * DAY);
       codes.push({
         row: {
           id: rng.uuid(),
@@ -981,11 +1037,12 @@ function makeDiscountCodes(rng: Rng, people: People, perType: number): SeedCode[
           redeem_limit: 1, // set once the redemptions are known
           total_redeem: 0,
           status: rng.chance(0.2) ? 'Inactive' : 'Active',
-          influencer_id: influencer?.id ?? null,
-          created_at: iso(created),
-          updated_at: iso(between(rng, created, REF - DAY)),
+          influencer_id: inf >= 0 ? people.influencerIds[inf]! : null,
+          created_at: at(created),
+          updated_at: at(between(rng, created, REF - DAY)),
         },
         createdMs: created,
+        used: 0,
       });
     }
   }
@@ -994,21 +1051,41 @@ function makeDiscountCodes(rng: Rng, people: People, perType: number): SeedCode[
   return codes;
 }
 
-function makeRedemption(rng: Rng, user: SeedUser | null, code: SeedCode | null): Insertable<RedemptionsTable> {
+/** A redemption's draws, before it is spelt out as a row. */
+interface Redemption {
+  id: string;
+  userId: string | null;
+  code: SeedCode | null;
+  amount: number;
+  active: boolean;
+  redeemedMs: number;
+}
+
+function makeRedemption(rng: Rng, user: Person | null, code: SeedCode | null): Redemption {
   const redeemed = between(
     rng,
     Math.max(user?.createdMs ?? 0, code?.createdMs ?? 0, REF - 720 * DAY) + MIN,
     REF - HOUR,
   );
-  if (code) code.row.total_redeem = (code.row.total_redeem ?? 0) + 1;
   return {
+    amount: code?.row.amount_cents ?? rng.pick([100, 250, 500]),
+    active: rng.chance(0.7),
     id: rng.uuid(),
-    discount_code_id: code?.row.id ?? null,
-    user_id: user?.id ?? null,
-    discount_amount_cents: code?.row.amount_cents ?? rng.pick([100, 250, 500]),
-    status: rng.chance(0.7) ? 'Active' : 'Inactive',
-    redeemed_at: iso(redeemed),
-    created_at: iso(redeemed),
+    userId: user?.id ?? null,
+    code,
+    redeemedMs: redeemed,
+  };
+}
+
+function redemptionRow(r: Redemption, at: At): SeedRow<'redemptions'> {
+  return {
+    id: r.id,
+    discount_code_id: r.code?.row.id ?? null,
+    user_id: r.userId,
+    discount_amount_cents: r.amount,
+    status: r.active ? 'Active' : 'Inactive',
+    redeemed_at: at(r.redeemedMs),
+    created_at: at(r.redeemedMs),
   };
 }
 
@@ -1016,48 +1093,10 @@ function makeRedemption(rng: Rng, user: SeedUser | null, code: SeedCode | null):
  *  some codes are used up exactly. */
 function settleRedeemLimits(rng: Rng, codes: SeedCode[]): void {
   for (const c of codes) {
-    const used = c.row.total_redeem ?? 0;
     const limit = rng.pick([25, 50, 100, 250, 500, 1000]);
-    c.row.redeem_limit = used > 0 && rng.chance(0.15) ? used : Math.max(used, limit);
+    c.row.total_redeem = c.used;
+    c.row.redeem_limit = c.used > 0 && rng.chance(0.15) ? c.used : Math.max(c.used, limit);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Notifications
-
-function makeNotifications(rng: Rng, people: People, count: number): Insertable<NotificationsTable>[] {
-  const rows: Insertable<NotificationsTable>[] = [];
-  for (let i = 0; i < count; i++) {
-    // Recent ones are more common and more often unread, as in a real inbox.
-    const ageMs = Math.floor(Math.pow(rng.next(), 2) * 90 * DAY);
-    const created = REF - ageMs - rng.int(1, 59) * MIN;
-    const kind = rng.weighted([
-      ['payout_request', 30],
-      ['influencer_request', 20],
-      ['refund_request', 20],
-      ['discount_code', 10],
-      ['call_report', 10],
-      ['new_signup', 10],
-    ] as const);
-    const sender = kind === 'payout_request' ? skewed(rng, people.influencers) : skewed(rng, people.fans, 1.2);
-    const description = {
-      payout_request: `{{senderName}} requested a payout of ${dollars(rng.int(20, 1500) * 100)}`,
-      influencer_request: '{{senderName}} applied to become an influencer',
-      refund_request: `{{senderName}} requested a refund for order ord_${rng.hex(12)}`,
-      discount_code: '{{senderName}} reported a discount code that did not apply',
-      call_report: '{{senderName}} reported a problem with a video call',
-      new_signup: '{{senderName}} just signed up',
-    }[kind];
-    rows.push({
-      id: rng.uuid(),
-      description,
-      type: kind,
-      sender_id: sender.id,
-      is_read: rng.chance(ageMs > 3 * DAY ? 0.85 : 0.25),
-      created_at: iso(created),
-    });
-  }
-  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1073,14 +1112,34 @@ const BUSY_CALL_PLAN: ReadonlyArray<[CallStatus, number]> = [
   ['Rejected', 3],
 ];
 
-function busyFanActivity(rng: Rng, f: TxnFactory, people: People, ongoingReceiver: SeedUser, codes: SeedCode[]) {
-  const fan = people.busyFan;
-  const calls: SeedCall[] = [];
+interface FixtureActivity {
+  calls: Call[];
+  txns: Txn[];
+  refunds: RefundOf[];
+}
+
+/** Refunds of calls are decided by the call (its refunded amount); `extra` more refund a completed
+ *  payment outside a call in full. Small lists only (the fixtures'). */
+function fixtureRefunds(rng: Rng, txns: Txn[], extra: number): RefundOf[] {
+  const out: RefundOf[] = [];
+  for (const t of txns) if (t.call && t.call.refunded > 0) out.push(refundOf(t, t.call.refunded));
+  const candidates = txns.filter((t) => !t.call && t.status === 'completed' && t.order !== null);
+  for (const t of rng.sample(candidates, extra)) {
+    markRefunded(t);
+    out.push(refundOf(t, t.amount));
+  }
+  return out;
+}
+
+function busyFanActivity(rng: Rng, ids: IdCounters, people: People, ongoingReceiver: number): FixtureActivity {
+  const fanP = people.busyFan;
+  const influencers = people.influencerIds.length;
+  const calls: Call[] = [];
   let missed = 0;
   let completed = 0;
   for (const [status, n] of BUSY_CALL_PLAN) {
     for (let i = 0; i < n; i++) {
-      const receiver = status === 'Ongoing' ? ongoingReceiver : rng.pick(people.influencers);
+      const receiver = status === 'Ongoing' ? ongoingReceiver : rng.int(0, influencers - 1);
       // Two completed calls partly refunded and two missed ones prepaid then refunded: four call
       // refunds, and 14 + 1 + 2 = 17 charged calls.
       const opts: CallOptions =
@@ -1089,123 +1148,642 @@ function busyFanActivity(rng: Rng, f: TxnFactory, people: People, ongoingReceive
           : status === 'Missed'
             ? { prepaid: missed++ < 2 }
             : {};
-      calls.push(makeCall(rng, fan, receiver, status, opts));
+      calls.push(makeCall(rng, people, fanP, -1, receiver, status, opts));
     }
   }
-  const txns = calls.filter((c) => c.row.transaction_total_cents > 0).map((c) => makeCallTxn(f, c));
+  const txns = calls.filter((c) => c.total > 0).map((c) => makeCallTxn(rng, ids, c));
   // 16 more: three without an order id (pending, failed, completed), thirteen completed with one;
   // eleven of those are refunded below, for 4 + 11 = 15 refunds.
-  txns.push(makeExtraTxn(f, fan, people.influencers, { type: 'wallet_top_up', status: 'pending', withoutOrder: true }));
-  txns.push(makeExtraTxn(f, fan, people.influencers, { type: 'tip', status: 'failed', withoutOrder: true }));
-  txns.push(makeExtraTxn(f, fan, people.influencers, { type: 'tip', status: 'completed', withoutOrder: true }));
+  txns.push(makeExtraTxn(rng, ids, people, fanP, { type: 'wallet_top_up', status: 'pending', withoutOrder: true }));
+  txns.push(makeExtraTxn(rng, ids, people, fanP, { type: 'tip', status: 'failed', withoutOrder: true }));
+  txns.push(makeExtraTxn(rng, ids, people, fanP, { type: 'tip', status: 'completed', withoutOrder: true }));
   for (let i = 0; i < 13; i++) {
     txns.push(
-      makeExtraTxn(f, fan, people.influencers, {
+      makeExtraTxn(rng, ids, people, fanP, {
         type: i % 2 ? 'tip' : 'wallet_top_up',
         status: 'completed',
         withoutOrder: false,
       }),
     );
   }
-  const refunds = refundsFor(rng, txns, 11);
-  const redemptions = Array.from({ length: SEED_FIXTURES.busyFan.redemptions }, (_, i) =>
-    makeRedemption(rng, fan, codes[(i * 7) % codes.length]!),
-  );
-  return { calls, txns, refunds, redemptions };
+  return { calls, txns, refunds: fixtureRefunds(rng, txns, 11) };
 }
 
-function inactiveFanActivity(rng: Rng, f: TxnFactory, people: People, codes: SeedCode[]) {
-  const fan = people.inactiveFan;
+function inactiveFanActivity(rng: Rng, ids: IdCounters, people: People): FixtureActivity {
+  const fanP = people.inactiveFan;
+  const influencers = people.influencerIds.length;
   const calls = (['Completed', 'Cancelled', 'Rejected'] as const).map((s) =>
-    makeCall(rng, fan, rng.pick(people.influencers), s, { partialRefund: false }),
+    makeCall(rng, people, fanP, -1, rng.int(0, influencers - 1), s, { partialRefund: false }),
   );
   const txns = [
-    makeCallTxn(f, calls[0]!),
-    makeExtraTxn(f, fan, people.influencers, { type: 'wallet_top_up', status: 'completed', withoutOrder: false }),
-    makeExtraTxn(f, fan, people.influencers, { type: 'tip', status: 'completed', withoutOrder: false }),
+    makeCallTxn(rng, ids, calls[0]!),
+    makeExtraTxn(rng, ids, people, fanP, { type: 'wallet_top_up', status: 'completed', withoutOrder: false }),
+    makeExtraTxn(rng, ids, people, fanP, { type: 'tip', status: 'completed', withoutOrder: false }),
   ];
-  const refunds = [makeRefund(rng, txns[1]!, txns[1]!.row.amount_cents)];
-  Object.assign(txns[1]!.row, { status: 'refunded', hold_amount_cents: 0, released_amount_cents: 0, earning_cents: 0 });
-  const redemptions = [makeRedemption(rng, fan, codes[0]!)];
-  return { calls, txns, refunds, redemptions };
+  markRefunded(txns[1]!);
+  return { calls, txns, refunds: [refundOf(txns[1]!, txns[1]!.amount)] };
 }
 
 // ---------------------------------------------------------------------------------------------
 
-/** All rows of the demo at a scale; adminId is the admin who decided requests and approved payouts. */
-export function generateSeedData(scale: number, adminId: string): SeedData {
-  const counts = seedCounts(scale);
-  const rng = (label: string) => Rng.for(SEED, label);
+export interface DemoOptions {
+  scale: number;
+  /** The admin who decided requests and approved payouts. */
+  adminId: string;
+  /**
+   * Milliseconds added to every instant, so that the demo's "now" is the moment it is seeded (the
+   * dashboard's today, the ongoing calls); 0 keeps REFERENCE_INSTANT. Rows are generated already
+   * moved: no UPDATE of millions of rows afterwards.
+   */
+  shiftMs?: number;
+}
 
-  const categories = makeCategories(rng('categories'));
-  const languages = makeLanguages(rng('languages'));
-  const refs: Refs = { categoryIds: categories.map((c) => c.id!), languageIds: languages.map((l) => l.id!) };
-  const people = makeUsers(rng('users'), refs, counts);
-  const influencerRequests = makeInfluencerRequests(rng('influencer_requests'), people, adminId, counts);
+/**
+ * The demo data set at a scale, table by table. Read the tables in SEED_TABLES order, each once and
+ * to its end: later tables draw on what earlier ones left behind (the user pools, the refunds and
+ * payout earnings found among the payments).
+ *
+ * Calls are generated twice from the same random stream: once as call rows, once more (without
+ * spelling out rows) for their payments, so no call is held in memory between the two tables.
+ */
+export class DemoData {
+  readonly counts: Counts;
+  private readonly at: At;
+  private readonly adminId: string;
+  private readonly refs: Refs;
+  private readonly categories: SeedRow<'categories'>[];
+  private readonly languages: SeedRow<'languages'>[];
+  private readonly ids = new IdCounters();
+  private nextTable = 0;
+  private tableDone = true;
 
-  // Calls. Each ongoing call needs its own influencer (and fan): nobody is in two calls at once.
-  const callRng = rng('video_calls');
-  const ongoingCount = Math.min(counts.ongoingCalls, people.influencers.length - 1, people.fans.length);
-  const ongoingReceivers = callRng.sample(people.influencers, ongoingCount + 1);
-  const ongoingHosts = callRng.sample(people.fans, ongoingCount);
-  const fixtureCallCount = SEED_FIXTURES.busyFan.calls + SEED_FIXTURES.inactiveFan.calls;
-  const generalCalls = makeGeneralCalls(
-    callRng,
-    people,
-    Math.max(ongoingCount + SETTLED_STATUSES.length, counts.calls - fixtureCallCount),
-    ongoingHosts.map((h, i) => [h, ongoingReceivers[i + 1]!]),
-  );
+  private people?: People;
+  private ongoing?: { hosts: number[]; receivers: number[] };
+  private generalCallCount = 0;
+  private fixtures?: { busy: FixtureActivity; inactive: FixtureActivity };
+  private charged = { txns: 0, refunds: 0 };
+  private earnings?: PayoutEarnings;
+  private pendingRefunds?: PendingRefunds;
+  private approved?: { request: Int32Array; decided: Float64Array; ids: Uint32Array; payable: Int32Array };
+  private codes?: SeedCode[];
 
-  const codeRng = rng('discount_codes');
-  const codes = makeDiscountCodes(codeRng, people, counts.codesPerType);
-
-  // Fixture activity first, so the general pools fill up to the target counts around it.
-  const f: TxnFactory = { rng: rng('transactions'), txnIds: new Set(), orderIds: new Set() };
-  const fixtureRng = rng('fixtures');
-  const busy = busyFanActivity(fixtureRng, f, people, ongoingReceivers[0]!, codes);
-  const inactive = inactiveFanActivity(fixtureRng, f, people, codes);
-
-  const txns: SeedTxn[] = generalCalls.filter((c) => c.row.transaction_total_cents > 0).map((c) => makeCallTxn(f, c));
-  const extraCount = counts.transactions - busy.txns.length - inactive.txns.length - txns.length;
-  for (let i = 0; i < extraCount; i++) txns.push(makeExtraTxn(f, skewed(f.rng, people.fans), people.influencers));
-
-  const refundRng = rng('refunds');
-  const callRefunds = generalCalls.filter((c) => c.row.refunded_amount_cents > 0).length;
-  const refunds = refundsFor(
-    refundRng,
-    txns,
-    Math.max(0, counts.refunds - callRefunds - busy.refunds.length - inactive.refunds.length),
-  );
-
-  const allTxns = [...busy.txns, ...inactive.txns, ...txns];
-  const payouts = makePayouts(rng('payouts'), people, allTxns, adminId, counts);
-
-  const redemptionRng = rng('redemptions');
-  const redemptions = [...busy.redemptions, ...inactive.redemptions];
-  // Codes are listed type by type; shuffled, the popular ones are not all of the first type.
-  const codesByPopularity = redemptionRng.sample(codes, codes.length);
-  for (let i = redemptions.length; i < counts.redemptions; i++) {
-    // A few rows lose their user or code, so the list's "N/A" defaults have something to show.
-    const user = redemptionRng.chance(0.03) ? null : skewed(redemptionRng, people.fans, 1.4);
-    const code = redemptionRng.chance(0.03) ? null : skewed(redemptionRng, codesByPopularity, 1.3);
-    redemptions.push(makeRedemption(redemptionRng, user, code));
+  constructor(opts: DemoOptions) {
+    this.counts = seedCounts(opts.scale);
+    const shift = Math.round(opts.shiftMs ?? 0);
+    this.at = shift === 0 ? iso : (ms) => iso(ms + shift);
+    this.adminId = opts.adminId;
+    this.categories = makeCategories(this.rng('categories'), this.at);
+    this.languages = makeLanguages(this.rng('languages'), this.at);
+    this.refs = {
+      categoryIds: this.categories.map((c) => c.id!),
+      languageIds: this.languages.map((l) => l.id!),
+    };
   }
-  settleRedeemLimits(codeRng, codes);
 
-  return {
-    categories,
-    languages,
-    payment_methods: makePaymentMethods(rng('payment_methods')),
-    email_templates: makeEmailTemplates(rng('email_templates')),
-    users: people.rows,
-    influencer_requests: influencerRequests,
-    video_calls: [...busy.calls, ...inactive.calls, ...generalCalls].map((c) => c.row),
-    transactions: allTxns.map((t) => t.row),
-    refunds: [...busy.refunds, ...inactive.refunds, ...refunds],
-    payout_requests: payouts.requests,
-    payouts: payouts.payouts,
-    discount_codes: codes.map((c) => c.row),
-    redemptions,
-    notifications: makeNotifications(rng('notifications'), people, counts.notifications),
-  };
+  private rng(label: string): Rng {
+    return Rng.for(SEED, label);
+  }
+
+  /** The rows of one table; see the class comment for the order. */
+  rows<T extends SeedTable>(table: T): Iterable<SeedRow<T>> {
+    if (!this.tableDone || SEED_TABLES[this.nextTable] !== table) {
+      throw new Error(`seed: ${table} asked for out of order (next is ${SEED_TABLES[this.nextTable]})`);
+    }
+    this.nextTable++;
+    this.tableDone = false;
+    const rows = this.generatorOf(table) as Iterable<SeedRow<T>>;
+    const done = () => {
+      this.tableDone = true;
+    };
+    return (function* () {
+      yield* rows;
+      done();
+    })();
+  }
+
+  /** How many rows a table will get: exact once the tables before it have been read. */
+  expected(table: SeedTable): number {
+    const c = this.counts;
+    const fans = c.fans;
+    const influencers = c.influencers;
+    const fixture = SEED_FIXTURES.busyFan;
+    const inactive = SEED_FIXTURES.inactiveFan;
+    switch (table) {
+      case 'categories':
+        return CATEGORIES.length;
+      case 'languages':
+        return LANGUAGES.length;
+      case 'payment_methods':
+        return 6;
+      case 'email_templates':
+        return EMAIL_TEMPLATES.length;
+      case 'users':
+        return 3 + fans + influencers;
+      case 'influencer_requests':
+        return Math.min(fans, c.pendingRequests + c.rejectedRequests) + Math.min(influencers, c.approvedRequests);
+      case 'video_calls':
+        return fixture.calls + inactive.calls + this.generalCalls();
+      case 'transactions':
+        return Math.max(c.transactions, fixture.transactions + inactive.transactions + this.charged.txns);
+      case 'refunds':
+        return this.pendingRefunds
+          ? this.pendingRefunds.length + fixture.refunds + inactive.refunds
+          : Math.max(c.refunds, fixture.refunds + inactive.refunds + this.charged.refunds);
+      case 'payout_requests':
+        return c.payoutRequests;
+      case 'payouts':
+        return this.approved?.request.length ?? Math.round(c.payoutRequests * 0.9);
+      case 'discount_codes':
+        return DISCOUNT_CODE_TYPES.length * c.codesPerType;
+      case 'redemptions':
+        return Math.max(c.redemptions, fixture.redemptions + inactive.redemptions);
+      case 'notifications':
+        return c.notifications;
+    }
+  }
+
+  private generatorOf(table: SeedTable): Iterable<unknown> {
+    switch (table) {
+      case 'categories':
+        return this.categories;
+      case 'languages':
+        return this.languages;
+      case 'payment_methods':
+        return makePaymentMethods(this.rng('payment_methods'), this.at);
+      case 'email_templates':
+        return makeEmailTemplates(this.rng('email_templates'), this.at);
+      case 'users':
+        return this.userRows();
+      case 'influencer_requests':
+        return this.influencerRequestRows();
+      case 'video_calls':
+        return this.callRows();
+      case 'transactions':
+        return this.transactionRows();
+      case 'refunds':
+        return this.refundRows();
+      case 'payout_requests':
+        return this.payoutRequestRows();
+      case 'payouts':
+        return this.payoutRows();
+      case 'discount_codes':
+        return this.discountCodeRows();
+      case 'redemptions':
+        return this.redemptionRows();
+      case 'notifications':
+        return this.notificationRows();
+    }
+  }
+
+  private pool(): People {
+    if (!this.people) throw new Error('seed: users must be generated first');
+    return this.people;
+  }
+
+  // -- users ----------------------------------------------------------------------------------
+
+  private *userRows(): Generator<SeedRow<'users'>> {
+    const rng = this.rng('users');
+    const { refs, at, counts } = this;
+
+    // Fixtures are created long before anything else, so any activity date can follow their signup.
+    const empty = makeFixtureUser(rng, refs, at, SEED_FIXTURES.emptyFan, 'Emma', 'Empty', REF - 500 * DAY);
+    const busy = makeFixtureUser(rng, refs, at, SEED_FIXTURES.busyFan, 'Bob', 'Busy', REF - 720 * DAY);
+    Object.assign(empty.row, { last_login_at: at(REF - 3 * DAY), last_logout_at: at(REF - 3 * DAY + 25 * MIN) });
+    busy.row.last_login_at = at(REF - 2 * HOUR);
+    busy.row.last_logout_at = at(REF - HOUR);
+    const inactive = makeFixtureUser(rng, refs, at, SEED_FIXTURES.inactiveFan, 'Ivy', 'Inactive', REF - 600 * DAY);
+    // The sparse profile: what the screens show when optional fields and pictures are missing.
+    Object.assign(inactive.row, {
+      status: '0',
+      main_profile_picture: '',
+      picture_id: '',
+      bio: '',
+      phone: '',
+      gender: null,
+      dob: null,
+      country: null,
+      state: '',
+      city: '',
+      zip_code: '',
+      address: '',
+      time_zone: '',
+      social_media: '[{"url":"","type":null}]',
+      spoken_language: [],
+      last_login_at: null,
+      last_logout_at: null,
+    });
+    yield empty.row;
+    yield busy.row;
+    yield inactive.row;
+
+    const taken = new TakenTexts(counts.fans + counts.influencers + 3);
+    for (const f of Object.values(SEED_FIXTURES)) taken.add(f.userName);
+    const people: People = {
+      emptyFan: empty.person,
+      busyFan: busy.person,
+      inactiveFan: inactive.person,
+      fanIds: new Array<string>(counts.fans),
+      fanCreated: new Float64Array(counts.fans),
+      influencerIds: new Array<string>(counts.influencers),
+      influencerCreated: new Float64Array(counts.influencers),
+      influencerNames: new Array<string>(counts.influencers),
+      influencerRate: new Uint16Array(counts.influencers),
+      influencerSlot: new Uint8Array(counts.influencers),
+    };
+    for (let i = 0; i < counts.fans; i++) {
+      const u = makeUser(rng, refs, at, taken, 'fan');
+      people.fanIds[i] = compact(u.id);
+      people.fanCreated[i] = u.createdMs;
+      yield u.row;
+    }
+    for (let i = 0; i < counts.influencers; i++) {
+      const u = makeUser(rng, refs, at, taken, 'influencer');
+      people.influencerIds[i] = compact(u.id);
+      people.influencerCreated[i] = u.createdMs;
+      people.influencerNames[i] = compact(u.userName);
+      people.influencerRate[i] = u.ratePerMin;
+      people.influencerSlot[i] = u.slotMin;
+      yield u.row;
+    }
+    this.people = people;
+  }
+
+  // -- influencer requests: pending and rejected ones belong to fans who applied; approved ones to
+  //    users who are influencers now, since approval is what made them influencers.
+
+  private *influencerRequestRows(): Generator<SeedRow<'influencer_requests'>> {
+    const rng = this.rng('influencer_requests');
+    const people = this.pool();
+    const { at, counts, adminId } = this;
+    const applicants = rng.sampleIndices(people.fanIds.length, counts.pendingRequests + counts.rejectedRequests);
+    for (let i = 0; i < applicants.length; i++) {
+      const u = fan(people, applicants[i]!);
+      const created = between(rng, Math.max(u.createdMs, REF - 60 * DAY), REF - HOUR);
+      if (i < counts.pendingRequests) {
+        yield {
+          id: rng.uuid(),
+          user_id: u.id,
+          status: 'pending',
+          reason: '',
+          decided_by: null,
+          decided_at: null,
+          created_at: at(created),
+          updated_at: at(created),
+        };
+      } else {
+        const decided = Math.min(REF - MIN, created + rng.int(1, 72) * HOUR);
+        yield {
+          id: rng.uuid(),
+          user_id: u.id,
+          status: 'rejected',
+          reason: rng.pick(REQUEST_REJECTION_REASONS),
+          decided_by: adminId,
+          decided_at: at(decided),
+          created_at: at(created),
+          updated_at: at(decided),
+        };
+      }
+    }
+    for (const i of rng.sampleIndices(people.influencerIds.length, counts.approvedRequests)) {
+      const u = influencer(people, i);
+      const created = Math.min(REF - 2 * HOUR, u.createdMs + rng.int(1, 240) * HOUR);
+      const decided = Math.min(REF - MIN, created + rng.int(1, 72) * HOUR);
+      yield {
+        id: rng.uuid(),
+        user_id: u.id,
+        status: 'approved',
+        reason: '',
+        decided_by: adminId,
+        decided_at: at(decided),
+        created_at: at(created),
+        updated_at: at(decided),
+      };
+    }
+  }
+
+  // -- calls ----------------------------------------------------------------------------------
+
+  private generalCalls(): number {
+    const people = this.pool();
+    const ongoing = Math.min(this.counts.ongoingCalls, people.influencerIds.length - 1, people.fanIds.length);
+    const fixtureCalls = SEED_FIXTURES.busyFan.calls + SEED_FIXTURES.inactiveFan.calls;
+    return Math.max(ongoing + SETTLED_STATUSES.length, this.counts.calls - fixtureCalls);
+  }
+
+  /**
+   * Each ongoing call needs its own influencer (and fan): nobody is in two calls at once. The busy
+   * fan's ongoing call takes the first receiver.
+   */
+  private ongoingParties(): { hosts: number[]; receivers: number[] } {
+    if (!this.ongoing) {
+      const people = this.pool();
+      const rng = this.rng('video_calls/ongoing');
+      const count = Math.min(this.counts.ongoingCalls, people.influencerIds.length - 1, people.fanIds.length);
+      const receivers = rng.sampleIndices(people.influencerIds.length, count + 1);
+      const hosts = rng.sampleIndices(people.fanIds.length, count);
+      this.ongoing = { hosts, receivers };
+    }
+    return this.ongoing;
+  }
+
+  /** The busy and inactive fans' activity: a few dozen rows, made once and kept. */
+  private fixtureActivity(): { busy: FixtureActivity; inactive: FixtureActivity } {
+    if (!this.fixtures) {
+      const people = this.pool();
+      const rng = this.rng('fixtures');
+      const busy = busyFanActivity(rng, this.ids, people, this.ongoingParties().receivers[0]!);
+      const inactive = inactiveFanActivity(rng, this.ids, people);
+      this.fixtures = { busy, inactive };
+    }
+    return this.fixtures;
+  }
+
+  /** The generated calls, the same ones on every pass (a fresh stream from the same seed). */
+  private *generalCallStream(): Generator<Call> {
+    const people = this.pool();
+    const rng = this.rng('video_calls');
+    const { hosts, receivers } = this.ongoingParties();
+    const count = this.generalCalls();
+    const fans = people.fanIds.length;
+    const influencers = people.influencerIds.length;
+    // A few calls going on right now, each with its own fan and influencer.
+    for (let i = 0; i < hosts.length; i++) {
+      yield makeCall(rng, people, fan(people, hosts[i]!), hosts[i]!, receivers[i + 1]!, 'Ongoing');
+    }
+    for (let i = hosts.length; i < count; i++) {
+      // The first few take each status in turn, so even a tiny scale has every status.
+      const k = i - hosts.length;
+      const status = k < SETTLED_STATUSES.length ? SETTLED_STATUSES[k]![0] : rng.weighted(SETTLED_STATUSES);
+      const host = skewed(rng, fans);
+      yield makeCall(rng, people, fan(people, host), host, skewed(rng, influencers, 1.5), status);
+    }
+  }
+
+  private *callRows(): Generator<SeedRow<'video_calls'>> {
+    const people = this.pool();
+    const { busy, inactive } = this.fixtureActivity();
+    for (const c of [...busy.calls, ...inactive.calls]) yield callRow(c, people, this.at);
+    let txns = 0;
+    let refunds = 0;
+    for (const c of this.generalCallStream()) {
+      if (c.total > 0) txns++;
+      if (c.refunded > 0) refunds++;
+      yield callRow(c, people, this.at);
+    }
+    this.charged = { txns, refunds };
+  }
+
+  // -- transactions -----------------------------------------------------------------------------
+
+  private *transactionRows(): Generator<SeedRow<'transactions'>> {
+    const people = this.pool();
+    const { counts, at, ids } = this;
+    const rng = this.rng('transactions');
+    const earnings = new PayoutEarnings(
+      this.rng('payout_requests/influencers'),
+      people.influencerIds.length,
+      counts.payoutRequests,
+    );
+    const refunds = new PendingRefunds(counts.refunds);
+    this.earnings = earnings;
+    this.pendingRefunds = refunds;
+
+    // Fixture activity first, so the general pools fill up to the target counts around it.
+    const { busy, inactive } = this.fixtureActivity();
+    const fixtureTxns = [...busy.txns, ...inactive.txns];
+    for (const t of fixtureTxns) {
+      earnings.offer(t);
+      yield txnRow(t, people, at);
+    }
+
+    let callTxns = 0;
+    let callRefunds = 0;
+    for (const c of this.generalCallStream()) {
+      if (c.total <= 0) continue;
+      const t = makeCallTxn(rng, ids, c);
+      callTxns++;
+      earnings.offer(t);
+      if (c.refunded > 0) {
+        refunds.add(t, c.hostFan, c.refunded);
+        callRefunds++;
+      }
+      yield txnRow(t, people, at);
+    }
+
+    // Wallet top-ups and tips up to the target count. Some completed ones with an order id are
+    // refunded in full, as many as the refunds target leaves after the calls'. Which ones is
+    // decided as they are made (selection sampling: exactly that many, uniformly spread), so no
+    // payment has to be kept for a later pick.
+    const fixtureRefundCount = busy.refunds.length + inactive.refunds.length;
+    const extras = Math.max(0, counts.transactions - fixtureTxns.length - callTxns);
+    let toRefund = Math.min(extras, Math.max(0, counts.refunds - callRefunds - fixtureRefundCount));
+    const choose = this.rng('refunds/choice');
+    const fans = people.fanIds.length;
+    for (let i = 0; i < extras; i++) {
+      const refund = toRefund > 0 && choose.next() * (extras - i) < toRefund;
+      const f = skewed(rng, fans);
+      const t = makeExtraTxn(
+        rng,
+        ids,
+        people,
+        fan(people, f),
+        refund ? { status: 'completed', withoutOrder: false } : {},
+      );
+      if (refund) {
+        toRefund--;
+        markRefunded(t);
+        refunds.add(t, f, t.amount);
+      } else {
+        earnings.offer(t);
+      }
+      yield txnRow(t, people, at);
+    }
+  }
+
+  // -- refunds ----------------------------------------------------------------------------------
+
+  private *refundRows(): Generator<SeedRow<'refunds'>> {
+    const people = this.pool();
+    const pending = this.pendingRefunds!;
+    const { busy, inactive } = this.fixtureActivity();
+    const fixtureRng = this.rng('fixtures/refunds');
+    for (const r of [...busy.refunds, ...inactive.refunds]) yield makeRefund(fixtureRng, this.at, r);
+    const rng = this.rng('refunds');
+    for (let i = 0; i < pending.length; i++) yield makeRefund(rng, this.at, pending.at(i, people));
+    this.pendingRefunds = undefined;
+  }
+
+  // -- payout requests and payouts --------------------------------------------------------------
+
+  private *payoutRequestRows(): Generator<SeedRow<'payout_requests'>> {
+    const people = this.pool();
+    const earnings = this.earnings!;
+    const { at, adminId } = this;
+    const rng = this.rng('payout_requests');
+    const n = earnings.requestInfluencer.length;
+    const asked = new Int32Array(people.influencerIds.length);
+    const ids = new Uint32Array(n * 4);
+    const created = new Float64Array(n);
+    const amount = new Int32Array(n);
+    const payable = new Int32Array(n);
+    const earning = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const inf = earnings.requestInfluencer[i]!;
+      const e = earnings.earning(inf, asked[inf]!++);
+      earning[i] = e;
+      amount[i] = e >= 0 ? earnings.amountOf(e) : rng.int(20, 2000) * 100;
+      payable[i] = e >= 0 ? earnings.payableOf(e) : Math.round(amount[i]! * EARN_RATE);
+      created[i] = between(rng, (e >= 0 ? earnings.createdOf(e) : people.influencerCreated[inf]!) + HOUR, REF - HOUR);
+      rng.uuidInto(ids, i);
+    }
+
+    // The newest requests are the ones still waiting for a decision.
+    const order = new Int32Array(n).map((_, i) => i).sort((a, b) => created[b]! - created[a]! || a - b);
+    const pending = Math.min(this.counts.pendingPayoutRequests, n);
+    const status = new Uint8Array(n); // by position: 0 pending, 1 approved, 2 rejected
+    let rejected = 0;
+    for (let p = pending; p < n; p++) {
+      status[p] = rng.chance(0.08) ? 2 : 1;
+      if (status[p] === 2) rejected++;
+    }
+    if (n > pending + 1 && rejected === 0) status[n - 1] = 2;
+
+    const approvedCount = status.reduce((s, v) => s + (v === 1 ? 1 : 0), 0);
+    const approved = {
+      request: new Int32Array(approvedCount),
+      decided: new Float64Array(approvedCount),
+      ids,
+      payable,
+    };
+    let a = 0;
+    for (let p = 0; p < n; p++) {
+      const i = order[p]!;
+      const s = status[p] === 0 ? 'pending' : status[p] === 1 ? 'approved' : 'rejected';
+      const decided = s === 'pending' ? null : Math.min(REF - MIN, created[i]! + rng.int(2, 120) * HOUR);
+      if (s === 'approved') {
+        approved.request[a] = i;
+        approved.decided[a++] = decided!;
+      }
+      yield {
+        id: uuidAt(ids, i),
+        influencer_id: people.influencerIds[earnings.requestInfluencer[i]!]!,
+        transaction_id: earning[i]! >= 0 ? earnings.idOf(earning[i]!) : null,
+        amount_cents: amount[i]!,
+        payable_amount_cents: payable[i]!,
+        status: s,
+        reason: s === 'rejected' ? rng.pick(PAYOUT_REJECTION_REASONS) : '',
+        decided_by: decided === null ? null : adminId,
+        decided_at: decided === null ? null : at(decided),
+        created_at: at(created[i]!),
+        updated_at: at(decided ?? created[i]!),
+      };
+    }
+    this.approved = approved;
+  }
+
+  private *payoutRows(): Generator<SeedRow<'payouts'>> {
+    const people = this.pool();
+    const earnings = this.earnings!;
+    const approved = this.approved!;
+    const rng = this.rng('payouts');
+    for (let a = 0; a < approved.request.length; a++) {
+      const i = approved.request[a]!;
+      const paid = Math.min(REF, approved.decided[a]! + rng.int(5, 120) * MIN);
+      yield {
+        id: rng.uuid(),
+        payout_request_id: uuidAt(approved.ids, i),
+        influencer_id: people.influencerIds[earnings.requestInfluencer[i]!]!,
+        amount_cents: approved.payable[i]!,
+        approved_by: this.adminId,
+        reference: this.ids.payoutReference(rng),
+        paid_at: this.at(paid),
+        created_at: this.at(paid),
+      };
+    }
+    this.earnings = undefined;
+    this.approved = undefined;
+  }
+
+  // -- discount codes and redemptions ---------------------------------------------------------
+
+  /**
+   * Every redemption's draws, in order; the same on every pass. Codes are inserted before their
+   * redemptions but carry how often they were used, so this runs twice: once to count, once for
+   * the rows.
+   */
+  private *redemptionStream(codes: SeedCode[]): Generator<Redemption> {
+    const people = this.pool();
+    const fixtureRng = this.rng('fixtures/redemptions');
+    for (let i = 0; i < SEED_FIXTURES.busyFan.redemptions; i++) {
+      yield makeRedemption(fixtureRng, people.busyFan, codes[(i * 7) % codes.length]!);
+    }
+    yield makeRedemption(fixtureRng, people.inactiveFan, codes[0]!);
+
+    const rng = this.rng('redemptions');
+    // Codes are listed type by type; shuffled, the popular ones are not all of the first type.
+    const byPopularity = rng.sampleIndices(codes.length, codes.length);
+    const fans = people.fanIds.length;
+    const fixtures = SEED_FIXTURES.busyFan.redemptions + SEED_FIXTURES.inactiveFan.redemptions;
+    for (let i = fixtures; i < this.counts.redemptions; i++) {
+      // A few rows lose their user or code, so the list's "N/A" defaults have something to show.
+      const user = rng.chance(0.03) ? null : fan(people, skewed(rng, fans, 1.4));
+      const code = rng.chance(0.03) ? null : codes[byPopularity[skewed(rng, codes.length, 1.3)]!]!;
+      yield makeRedemption(rng, user, code);
+    }
+  }
+
+  private *discountCodeRows(): Generator<SeedRow<'discount_codes'>> {
+    const rng = this.rng('discount_codes');
+    const codes = makeDiscountCodes(rng, this.pool(), this.at, this.counts.codesPerType);
+    for (const r of this.redemptionStream(codes)) if (r.code) r.code.used++;
+    settleRedeemLimits(rng, codes);
+    this.codes = codes;
+    for (const c of codes) yield c.row;
+  }
+
+  private *redemptionRows(): Generator<SeedRow<'redemptions'>> {
+    for (const r of this.redemptionStream(this.codes!)) yield redemptionRow(r, this.at);
+    this.codes = undefined;
+  }
+
+  // -- notifications --------------------------------------------------------------------------
+
+  private *notificationRows(): Generator<SeedRow<'notifications'>> {
+    const people = this.pool();
+    const rng = this.rng('notifications');
+    for (let i = 0; i < this.counts.notifications; i++) {
+      // Recent ones are more common and more often unread, as in a real inbox.
+      const ageMs = Math.floor(Math.pow(rng.next(), 2) * 90 * DAY);
+      const created = REF - ageMs - rng.int(1, 59) * MIN;
+      const kind = rng.weighted([
+        ['payout_request', 30],
+        ['influencer_request', 20],
+        ['refund_request', 20],
+        ['discount_code', 10],
+        ['call_report', 10],
+        ['new_signup', 10],
+      ] as const);
+      const sender =
+        kind === 'payout_request'
+          ? people.influencerIds[skewed(rng, people.influencerIds.length)]!
+          : people.fanIds[skewed(rng, people.fanIds.length, 1.2)]!;
+      const description = {
+        payout_request: `{{senderName}} requested a payout of ${dollars(rng.int(20, 1500) * 100)}`,
+        influencer_request: '{{senderName}} applied to become an influencer',
+        refund_request: `{{senderName}} requested a refund for order ord_${rng.hex(12)}`,
+        discount_code: '{{senderName}} reported a discount code that did not apply',
+        call_report: '{{senderName}} reported a problem with a video call',
+        new_signup: '{{senderName}} just signed up',
+      }[kind];
+      yield {
+        id: rng.uuid(),
+        description,
+        type: kind,
+        sender_id: sender,
+        is_read: rng.chance(ageMs > 3 * DAY ? 0.85 : 0.25),
+        created_at: this.at(created),
+      };
+    }
+  }
 }

@@ -1,11 +1,21 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { CALL_STATUSES, COUNTRY_CODES, DISCOUNT_CODE_TYPES } from '@backoffice/shared-api/contract';
 import { openDatabase, type Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { ONGOING_ENDED_AT, seedCounts, seedDemo, SEED_FIXTURES, TABLE_ORDER, type SeedResult } from './seed';
+import {
+  ONGOING_ENDED_AT,
+  REFERENCE_INSTANT,
+  seedCounts,
+  seedDemo,
+  SEED_FIXTURES,
+  TABLE_ORDER,
+  type SeedResult,
+} from './seed';
 import { REGIONS } from './names';
 
 const SCALE = 0.01;
@@ -23,15 +33,30 @@ async function countRows(db: Kysely<DB>): Promise<Record<string, number>> {
   return out;
 }
 
-/** One hash per table over every column of every row, in id order. */
+/** One hash per table over every column of every row, in id order; instants written in UTC, so
+ *  that databases in different time zones compare. */
 async function checksums(db: Kysely<DB>): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const t of DATA_TABLES) {
-    const { rows } = await sql<{ h: string }>`
-      SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) AS h FROM ${sql.table(t)} x`.execute(db);
-    out[t] = rows[0]!.h;
-  }
-  return out;
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL TIME ZONE 'UTC'`.execute(trx);
+    const out: Record<string, string> = {};
+    for (const t of DATA_TABLES) {
+      const { rows } = await sql<{ h: string }>`
+        SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) AS h FROM ${sql.table(t)} x`.execute(trx);
+      out[t] = rows[0]!.h;
+    }
+    return out;
+  });
+}
+
+/** What the seed sets aside during its load and must leave as it found it. */
+async function schemaOf(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ d: string }>`
+    SELECT 'index ' || indexdef AS d FROM pg_indexes WHERE schemaname = current_schema()
+    UNION ALL SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+      WHERE connamespace = current_schema()::regnamespace
+    UNION ALL SELECT 'trigger ' || pg_get_triggerdef(oid) FROM pg_trigger WHERE NOT tgisinternal
+    ORDER BY 1`.execute(db);
+  return rows.map((r) => r.d);
 }
 
 async function userId(db: Kysely<DB>, userName: string): Promise<string> {
@@ -304,5 +329,103 @@ describe('seedDemo', () => {
       SELECT count(*)::int AS n FROM pg_stat_user_tables
       WHERE relname IN ('users', 'video_calls', 'transactions') AND last_analyze IS NULL`.execute(main.db);
     expect(rows[0]!.n).toBe(0);
+  });
+  it('generates rows already moved to the seeding moment, an ongoing call still ending at the epoch', async () => {
+    const shiftMs = 10 * 86_400_000 + 1234;
+    const now = new Date(Date.parse(REFERENCE_INSTANT) + shiftMs);
+    const other = await freshDatabase();
+    await seedDemo(other.db, { ...OPTIONS, now });
+    const instants = (db: Kysely<DB>) =>
+      db
+        .selectFrom('video_calls')
+        .select(['id', 'created_at', 'started_at', 'ended_at', 'status'])
+        .orderBy('id')
+        .execute();
+    const [moved, fixed] = [await instants(other.db), await instants(main.db)];
+    expect(moved.map((c) => c.id)).toEqual(fixed.map((c) => c.id));
+    moved.forEach((c, i) => {
+      const f = fixed[i]!;
+      expect(c.created_at.getTime() - f.created_at.getTime()).toBe(shiftMs);
+      if (c.status === 'Ongoing') {
+        expect(c.ended_at!.toISOString()).toBe(ONGOING_ENDED_AT);
+        expect(now.getTime() - c.started_at!.getTime()).toBeLessThan(45 * 60_000);
+      } else if (c.ended_at) expect(c.ended_at.getTime() - f.ended_at!.getTime()).toBe(shiftMs);
+    });
+    const newest = await other.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.max('created_at').as('t'))
+      .executeTakeFirstOrThrow();
+    expect(new Date(newest.t as Date).getTime()).toBeLessThanOrEqual(now.getTime());
+  }, 60_000);
+
+  it('says how far each table is, and leaves keys, indexes and triggers as they were', async () => {
+    const other = await freshDatabase();
+    const before = await schemaOf(other.db);
+    const lines: string[] = [];
+    await seedDemo(other.db, { ...OPTIONS, log: (m) => lines.push(m), progressEveryMs: 0 });
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^seed: transactions [\d,]+ \/ [\d,]+ rows, [\d,]+ rows\/s, about \d+ (s|min) left$/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^seed: transactions [\d,]+ rows in [\d.]+ s/));
+    expect(await schemaOf(other.db)).toEqual(before);
+  }, 60_000);
+
+  it('leaves nothing behind when it fails half way, and seeds in full the next time', async () => {
+    const other = await freshDatabase();
+    const before = await schemaOf(other.db);
+    const failing = (m: string) => {
+      if (m.startsWith('seed: transactions')) throw new Error('stopped half way');
+    };
+    await expect(seedDemo(other.db, { ...OPTIONS, log: failing, progressEveryMs: 0 })).rejects.toThrow(/half way/);
+    const after = await countRows(other.db);
+    for (const t of [...DATA_TABLES, 'seed_runs', 'admins']) expect(after[t]).toBe(0);
+    expect(await schemaOf(other.db)).toEqual(before);
+    expect((await seedDemo(other.db, OPTIONS)).seeded).toBe(true);
+    expect(await checksums(other.db)).toEqual(await checksums(main.db));
+  }, 60_000);
+
+  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+  (postgresUrl ? describe : describe.skip)('on PostgreSQL, through COPY', () => {
+    const name = `bo_seed_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+    let url: string;
+    let pgDatabase: Database;
+    const admin = async (text: string) => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(text);
+      await client.end();
+    };
+
+    beforeAll(async () => {
+      await admin(`CREATE DATABASE ${name}`);
+      const u = new URL(postgresUrl);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      pgDatabase = await openDatabase({ databaseUrl: url, dataDir: dir });
+    }, 60_000);
+
+    afterAll(async () => {
+      await pgDatabase?.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+
+    it('leaves nothing behind when it fails half way', async () => {
+      const before = await schemaOf(pgDatabase.db);
+      const failing = (m: string) => {
+        if (m.startsWith('seed: refunds')) throw new Error('stopped half way');
+      };
+      await expect(
+        seedDemo(pgDatabase.db, { ...OPTIONS, databaseUrl: url, log: failing, progressEveryMs: 0 }),
+      ).rejects.toThrow(/half way/);
+      const after = await countRows(pgDatabase.db);
+      for (const t of [...DATA_TABLES, 'seed_runs', 'admins']) expect(after[t]).toBe(0);
+      expect(await schemaOf(pgDatabase.db)).toEqual(before);
+    }, 60_000);
+
+    it('writes the very rows the embedded database gets', async () => {
+      const r = await seedDemo(pgDatabase.db, { ...OPTIONS, databaseUrl: url });
+      expect(r.counts).toEqual(first.counts);
+      expect(await checksums(pgDatabase.db)).toEqual(await checksums(main.db));
+    }, 60_000);
   });
 });
