@@ -164,6 +164,9 @@ export interface PayoutRequestsTable {
   decided_at: Timestamp | null;
   /** The idempotency key of the decision (migration 0003). */
   decision_key: string | null;
+  /** The earning's preference and query, copied by the database (migration 0008) for the list's sorts. */
+  sort_preference: Generated<string>;
+  sort_query: Generated<string>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

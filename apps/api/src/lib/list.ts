@@ -138,6 +138,14 @@ export interface ListSpec<Q extends AnyQuery, R> {
   rows: (from: Q) => AnyQuery;
   /** When the sort reads joined columns: the filtered rows, whose `rows(…)` the page's ids are read from. */
   sortFrom?: Q;
+  /** What to count instead of `filtered`, when the list has a cheaper way to count the same rows. */
+  countFrom?: AnyQuery;
+  /**
+   * Whether a total beyond EXACT_COUNT_LIMIT may be the planner's estimate (default: yes). Not for a
+   * search: the planner's guess of how many rows a text pattern matches can be off several times,
+   * so a search beyond the limit says "more than" it instead.
+   */
+  estimate?: boolean;
   /** Set when the filters are only ones the database counts: the total is read, not counted. */
   counted?: CountedList;
   /** The default sort's column, when the list is in its default sort: deep pages seek by day. */
@@ -198,12 +206,18 @@ const roughly = (n: number) => {
  * to EXACT_COUNT_LIMIT, beyond which the planner's estimate is given as "about", or, when the
  * planner thinks there are fewer than were already seen, "more than" the limit.
  */
-export async function totalOf(db: Kysely<DB>, filtered: AnyQuery, counted?: CountedList): Promise<ListTotal> {
+export async function totalOf(
+  db: Kysely<DB>,
+  filtered: AnyQuery,
+  counted?: CountedList,
+  opts: { estimate?: boolean } = {},
+): Promise<ListTotal> {
   if (counted) return { total: await countedTotal(db, counted) };
   const capped = filtered.select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
   const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${capped}) AS capped`.execute(db);
   const seen = Number(rows[0]?.n ?? 0);
   if (seen <= EXACT_COUNT_LIMIT) return { total: seen };
+  if (opts.estimate === false) return { total: EXACT_COUNT_LIMIT + 1, totalIs: 'atLeast' };
   const estimate = await estimatedRows(db, filtered.select(sql`1`.as('one')));
   return estimate > EXACT_COUNT_LIMIT
     ? { total: roughly(estimate), totalIs: 'about' }
@@ -247,7 +261,7 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
   const { page, limit } = spec.params;
   const order = direction(spec.params.order);
   const offset = offsetOf(page, limit);
-  const counting = totalOf(spec.db, spec.filtered, spec.counted);
+  const counting = totalOf(spec.db, spec.countFrom ?? spec.filtered, spec.counted, { estimate: spec.estimate });
   // Only an exact total tells where the far end is; the list's own count is cheap when it is read.
   const known = spec.counted ? await counting : undefined;
 

@@ -6,6 +6,7 @@ import * as catalog from './0004_catalog';
 import * as dashboard from './0005_dashboard';
 import * as dailyTotals from './0006_daily_totals';
 import * as listCounts from './0007_list_counts';
+import * as payoutRequestSorts from './0008_payout_request_sorts';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_dashboard': dashboard,
   '0006_daily_totals': dailyTotals,
   '0007_list_counts': listCounts,
+  '0008_payout_request_sorts': payoutRequestSorts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

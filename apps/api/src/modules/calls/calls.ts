@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   isUuid,
   CATALOG_MESSAGES,
@@ -94,13 +94,7 @@ export function filteredCalls(db: Kysely<DB>, q: Pick<CallListQuery, 'search' | 
     if (search.length >= 3) {
       // Each way through its own index, then merged: one OR can only filter every call (4x slower
       // for a name with few calls at 20,000 calls, and growing with the table).
-      let matched = db
-        .selectFrom('video_calls')
-        .select('id')
-        .where('host_id', 'in', parties)
-        .union(db.selectFrom('video_calls').select('id').where('receiver_id', 'in', parties));
-      if (byId) matched = matched.union(db.selectFrom('video_calls').select('id').where(byId('id')));
-      base = base.where('c.id', 'in', matched);
+      base = base.where('c.id', 'in', callSearchMatches(db, q, search));
     } else {
       // Under three characters pg_trgm has no trigram to look up: every user is read anyway, and
       // one pass over the calls with a hashed set of parties is the cheaper plan.
@@ -109,9 +103,64 @@ export function filteredCalls(db: Kysely<DB>, q: Pick<CallListQuery, 'search' | 
       );
     }
   }
-  if (q.status) base = base.where('c.status', '=', q.status);
-  // When the call was requested, the list's Date column.
-  return withinRange(base, 'c.created_at', q);
+  return narrowCalls(base, q);
+}
+
+/** The list's filters other than the search: status, and when the call was requested (its Date). */
+function narrowCalls<D, T extends keyof D, O>(
+  qb: SelectQueryBuilder<D, T, O>,
+  q: Pick<CallListQuery, 'status' | 'from' | 'to'>,
+): SelectQueryBuilder<D, T, O> {
+  const narrowed = q.status ? qb.where(sql<boolean>`c.status = ${q.status}`) : qb;
+  return withinRange(narrowed, 'c.created_at', q);
+}
+
+/**
+ * The ids of the calls a search of three characters or more matches, with the list's other
+ * filters: each party side through its own index, and the call id, then merged (one OR can only
+ * filter every call: 4x slower for a name with few calls at 20,000 calls, and growing with the
+ * table). Counted as it is (see transactionSearchMatches).
+ */
+function callSearchMatches(db: Kysely<DB>, q: Pick<CallListQuery, 'status' | 'from' | 'to'>, search: string) {
+  return callSearchRows(db, q, search, (calls) => calls.select('c.id'));
+}
+
+/**
+ * One page of a search's calls in date order, from the matches with their dates: joined back to
+ * every call to be sorted, a few thousand matches were planned as a scan of the whole table.
+ */
+function callSearchPageIds(db: Kysely<DB>, q: Pick<CallListQuery, 'status' | 'from' | 'to'>, search: string) {
+  return (_sort: unknown, order: 'asc' | 'desc', limit: number, offset: number) =>
+    db
+      .selectFrom(callSearchRows(db, q, search, (calls) => calls.select(['c.id', 'c.created_at'])).as('m'))
+      .select('m.id as page_id')
+      .orderBy('m.created_at', order)
+      .orderBy('m.id', order)
+      .limit(limit)
+      .offset(offset);
+}
+
+type CallsFrom = ReturnType<typeof callsFrom>;
+const callsFrom = (db: Kysely<DB>) => db.selectFrom('video_calls as c');
+
+function callSearchRows<O>(
+  db: Kysely<DB>,
+  q: Pick<CallListQuery, 'status' | 'from' | 'to'>,
+  search: string,
+  columns: (calls: CallsFrom) => SelectQueryBuilder<DB & { c: DB['video_calls'] }, 'c', O>,
+) {
+  const p = containsPattern(search);
+  const parties = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([ilike('display_name', p), ilike('user_name', p)]));
+  const calls = () => columns(narrowCalls(callsFrom(db), q));
+  let matched = calls()
+    .where('c.host_id', 'in', parties)
+    .union(calls().where('c.receiver_id', 'in', parties));
+  const byId = idMatch(search);
+  if (byId) matched = matched.union(calls().where(byId('c.id')));
+  return matched;
 }
 
 /** The selected calls with both parties: every column a row of the list shows. */
@@ -174,6 +223,7 @@ function toCallRow(r: CallDbRow): CallRow {
 }
 
 export async function listCalls(db: Kysely<DB>, q: CallListQuery): Promise<ListPage<CallRow>> {
+  const search = normaliseSearch(q.search);
   const sortBy = q.sortBy ?? 'createdAt';
   const sort = SORTS[sortBy];
   const filtered = filteredCalls(db, q);
@@ -186,8 +236,12 @@ export async function listCalls(db: Kysely<DB>, q: CallListQuery): Promise<ListP
     sort: [...sort.by.map((by) => ({ by, nullsLast: sort.nullsLast })), { by: sql`c.id` }],
     rows: callRows,
     sortFrom: sortBy === 'hostName' || sortBy === 'receiverName' ? filtered : undefined,
-    counted: normaliseSearch(q.search) || q.from || q.to ? undefined : { list: 'video_calls', status: q.status },
+    counted: search || q.from || q.to ? undefined : { list: 'video_calls', status: q.status },
+    countFrom:
+      search && search.length >= 3 ? db.selectFrom(callSearchMatches(db, q, search).as('m')).select('m.id') : undefined,
+    estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 'c.created_at' : undefined,
+    pageIds: search && search.length >= 3 && sortBy === 'createdAt' ? callSearchPageIds(db, q, search) : undefined,
     toRow: toCallRow,
   });
 }

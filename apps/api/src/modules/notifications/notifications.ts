@@ -94,6 +94,7 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
     sort: [{ by: sql.ref('n.created_at') }, { by: sql.ref('n.id') }],
     rows: () => withSender(db),
     counted: search ? undefined : { list: 'notifications', status: q.unread ? 'false' : undefined },
+    estimate: !search,
     dayColumn: 'n.created_at',
     toRow: toRow,
   });

@@ -62,8 +62,9 @@ const fullName = (first: string | null, last: string | null) => `${first ?? ''} 
 const REQUEST_SORTS: Record<PayoutRequestSort, RawBuilder<unknown>> = {
   createdAt: sql`pr.created_at`,
   displayName: sql`u.display_name`,
-  preference: sql`coalesce(t.preference, '')`,
-  query: sql`coalesce(t.query, '')`,
+  // copies of the earning's, kept by the database (migration 0008), so that each sort has its index
+  preference: sql`pr.sort_preference`,
+  query: sql`pr.sort_query`,
   amount: sql`pr.amount_cents`,
   payableAmount: sql`pr.payable_amount_cents`,
   platformFee: sql`(pr.amount_cents - pr.payable_amount_cents)`,
@@ -163,8 +164,8 @@ export async function payoutRequestsPage(db: Kysely<DB>, q: PayoutRequestListQue
   return (await pageOf(rows, ['sort_key', 'pr.id'], listParamsOf(q))).map(toPayoutRequestRow);
 }
 
-/** The sorts that read the influencer or the earning paid out, not the request alone. */
-const JOINED_REQUEST_SORTS: ReadonlySet<PayoutRequestSort> = new Set(['displayName', 'email', 'preference', 'query']);
+/** The sorts that read the influencer, not the request alone. */
+const JOINED_REQUEST_SORTS: ReadonlySet<PayoutRequestSort> = new Set(['displayName', 'email']);
 
 export async function listPayoutRequests(
   db: Kysely<DB>,
@@ -182,6 +183,7 @@ export async function listPayoutRequests(
     rows: requestRows,
     sortFrom: JOINED_REQUEST_SORTS.has(sortBy) ? filteredPayoutRequests(db, q) : undefined,
     counted: search ? undefined : { list: 'payout_requests', status: q.status },
+    estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 'pr.created_at' : undefined,
     toRow: toPayoutRequestRow,
   });
@@ -468,6 +470,7 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
         ]),
     sortFrom: joinedSort ? filtered : undefined,
     counted: search ? undefined : { list: 'payouts' },
+    estimate: !search,
     dayColumn: sortBy === 'paidAt' ? 'po.paid_at' : undefined,
     toRow: (r: PayoutDbRow): PayoutRow => ({
       _id: r.id,

@@ -103,6 +103,7 @@ export async function listRequests(db: Kysely<DB>, q: RequestListQuery): Promise
     sort: [...requestSortColumns(sortBy), 'r.id'].map((c) => ({ by: sql.ref(c) })),
     rows: (from) => from.select(REQUEST_ROW_COLUMNS),
     counted: normaliseSearch(q.search) ? undefined : { list: 'influencer_requests', status: q.status },
+    estimate: !normaliseSearch(q.search),
     dayColumn: sortBy === 'updatedAt' ? 'r.updated_at' : undefined,
     toRow: toRequestRow,
   });

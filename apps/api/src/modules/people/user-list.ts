@@ -103,6 +103,7 @@ export async function listUsers(
       normaliseSearch(q.search) || q.from || q.to
         ? undefined
         : { list: 'users', kind: String(role === 'influencer'), status: q.status },
+    estimate: !normaliseSearch(q.search),
     dayColumn: sortBy === 'createdAt' ? 'created_at' : undefined,
     toRow: (r: {
       id: string;

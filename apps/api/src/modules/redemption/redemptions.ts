@@ -99,6 +99,7 @@ export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): P
         'r.redeemed_at',
       ]),
     counted: narrowed ? undefined : { list: 'redemptions' },
+    estimate: !normaliseSearch(q.search),
     dayColumn: sortBy === 'createdAt' ? 'r.created_at' : undefined,
     toRow: (r: {
       id: string;
