@@ -3,15 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { TSchema } from '@sinclair/typebox';
 import { startServer } from '../../../test-support/server';
-import {
-  API_BASE_PATH,
-  EXPORT_TOTAL_HEADER,
-  MAX_PAGE,
-  endpoints,
-  type Endpoint,
-} from '@backoffice/shared-api/contract';
+import { API_BASE_PATH, EXPORT_TOTAL_HEADER, endpoints } from '@backoffice/shared-api/contract';
+import { listRequests, otherRequests, urlOf, type Request } from './mix';
 
 /**
  * `npm run bench:api -- --scale 5 --scale 40`: the API under a fixed mix of requests, as an operator
@@ -31,7 +25,6 @@ import {
  * node_modules/.cache/bench-api/ (kept likewise).
  */
 const ADMIN = { email: 'bench@test.local', password: 'Bench-Password-1' };
-const SEARCH_TERM = 'smith';
 const MB = 1024 * 1024;
 
 interface Options {
@@ -138,97 +131,11 @@ async function startBenchServer(scale: number, target: Target): Promise<Server> 
   return { base: `http://127.0.0.1:${port}${API_BASE_PATH}`, child, seedLine };
 }
 
-interface Request {
-  label: string;
-  path: string;
-  query: Record<string, string | number | boolean>;
-}
-
-const urlOf = (base: string, r: Request) =>
-  `${base}${r.path}?${new URLSearchParams(Object.entries(r.query).map(([k, v]): [string, string] => [k, String(v)]))}`;
-
 async function getJson(base: string, token: string, r: Request): Promise<{ total?: number; data?: unknown }> {
   const res = await fetch(urlOf(base, r), { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as { total?: number; data?: unknown; message?: string };
   if (res.status !== 200) throw new Error(`${r.label}: ${res.status} ${body.message}`);
   return body;
-}
-
-type Schema = TSchema & { properties?: Record<string, Schema>; anyOf?: Schema[]; const?: unknown; type?: string };
-
-/** The values a filter can take, when it has a closed set of them. */
-function valuesOf(schema: Schema): Array<string | boolean> {
-  if (schema.anyOf) return schema.anyOf.flatMap(valuesOf);
-  if (schema.const !== undefined) return [schema.const as string];
-  if (schema.type === 'boolean') return [true, false];
-  return [];
-}
-
-const LIST_PARAMS = new Set(['page', 'limit', 'search', 'sortBy', 'sortOrder', 'from', 'to']);
-
-/** Every list of the contract that takes no required parameter, and what to ask of it. */
-async function listRequests(base: string, token: string): Promise<Request[]> {
-  const out: Request[] = [];
-  for (const [name, e] of Object.entries(endpoints) as Array<[string, Endpoint]>) {
-    const query = e.querystring as Schema | undefined;
-    const reply = e.reply as Schema;
-    if (e.method !== 'GET' || !query?.properties?.page || !reply.properties?.total) continue;
-    if ((query.required ?? []).length > 0) continue;
-    const props = query.properties;
-    const first: Request = { label: `${name} page 1`, path: e.path, query: { page: 1, limit: 10 } };
-    out.push(first);
-    if (props.search)
-      out.push({ ...first, label: `${name} search "${SEARCH_TERM}"`, query: { ...first.query, search: SEARCH_TERM } });
-    const { total = 0 } = await getJson(base, token, first);
-    const last = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / 10)));
-    if (last > 2) out.push({ ...first, label: `${name} middle page`, query: { page: Math.ceil(last / 2), limit: 10 } });
-    if (last > 1) out.push({ ...first, label: `${name} last page`, query: { page: last, limit: 10 } });
-    for (const sortBy of props.sortBy ? valuesOf(props.sortBy) : []) {
-      for (const sortOrder of ['asc', 'desc']) {
-        out.push({
-          ...first,
-          label: `${name} sort ${sortBy} ${sortOrder}`,
-          query: { page: 1, limit: 10, sortBy: String(sortBy), sortOrder },
-        });
-      }
-    }
-    for (const [filter, schema] of Object.entries(props)) {
-      if (LIST_PARAMS.has(filter)) continue;
-      for (const value of valuesOf(schema)) {
-        out.push({ ...first, label: `${name} ${filter}=${value}`, query: { page: 1, limit: 10, [filter]: value } });
-      }
-    }
-  }
-  return out;
-}
-
-/** The requests that are not lists: the busiest fan's detail, the dashboard, totals, the baseline. */
-async function otherRequests(base: string, token: string): Promise<Request[]> {
-  const fans = await getJson(base, token, {
-    label: 'busiest fan',
-    path: endpoints.getAllFans.path,
-    query: { search: 'busy.fan', limit: 1 },
-  });
-  const busyFan = (fans.data as Array<{ _id: string }>)[0]?._id;
-  const tabs = valuesOf((endpoints.getFanDetails.querystring as Schema).properties!.tab!);
-  const detail: Request[] = busyFan
-    ? tabs.map((tab) => ({
-        label: `getFanDetails (busiest fan) ${tab}`,
-        path: endpoints.getFanDetails.path,
-        query: { id: busyFan, tab, page: 1, limit: 10 },
-      }))
-    : [];
-  return [
-    ...detail,
-    { label: 'getDashboard', path: endpoints.getDashboard.path, query: { timeZone: 'America/New_York' } },
-    { label: 'getTransactionTotals', path: endpoints.getTransactionTotals.path, query: {} },
-    {
-      label: `getTransactionTotals search "${SEARCH_TERM}"`,
-      path: endpoints.getTransactionTotals.path,
-      query: { search: SEARCH_TERM },
-    },
-    { label: 'getUserProfile (baseline)', path: endpoints.getUserProfile.path, query: {} },
-  ];
 }
 
 interface Figures {
@@ -317,7 +224,8 @@ async function benchScale(scale: number, options: Options): Promise<Map<string, 
       body: JSON.stringify(ADMIN),
     });
     const token = ((await signIn.json()) as { data: { token: string } }).data.token;
-    const requests = [...(await listRequests(server.base, token)), ...(await otherRequests(server.base, token))];
+    const get = (r: Request) => getJson(server.base, token, r);
+    const requests = [...(await listRequests(get)), ...(await otherRequests(get))];
     const width = Math.max(...requests.map((r) => r.label.length));
     console.log(
       `${'request'.padEnd(width)}  ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)}`,
