@@ -158,6 +158,13 @@ async function measureRunning(apiUrl: string): Promise<boolean> {
     ['completed this month (UTC)', { status: 'completed', from: monthStart, to: now.toISOString() }],
     ['search "smith"', { search: 'smith' }],
   ];
+  // The cheapest authenticated request, measured alike: what the machine gives any request now.
+  const baseline = await drive(`${base}${endpoints.getUserProfile.path}`, token, clients, (status) =>
+    status === 200 ? undefined : `answered ${status}`,
+  );
+  console.log(
+    `${apiUrl}: GET ${endpoints.getUserProfile.path} (baseline) x${baseline.count} (${clients} clients): ${timing(baseline)}`,
+  );
   for (const [what, query] of totals) {
     const url = `${base}${endpoints.getTransactionTotals.path}?${new URLSearchParams(query)}`;
     const t = await drive(url, token, clients, (status, body) =>

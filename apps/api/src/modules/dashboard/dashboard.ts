@@ -24,9 +24,10 @@ import {
   TRANSACTION_TOTALS,
   USER_TOTALS,
   VIDEO_CALL_TOTALS,
-  sumSpans,
+  runSpans,
+  spansQuery,
   type Span,
-  type Totalled,
+  type SpansQuery,
 } from './totals';
 
 /** The zone of an admin who never chose one, or whose stored zone this runtime does not know. */
@@ -114,6 +115,56 @@ type Parts = { [K in keyof DashboardFigures]: NonNullable<DashboardFigures[K]> }
   [K in keyof Sections]: NonNullable<Sections[K]>;
 };
 
+/** The spans before the chart's in the payments' and calls' statements: today, this month. */
+const CHART = 2;
+
+/** The statements of a zone's day: its periods, and what each table's totals are read with. */
+interface Plan {
+  periods: Periods;
+  payments: SpansQuery<'amount_cents' | 'payable_amount_cents'>;
+  calls: SpansQuery<never>;
+  newFans: SpansQuery<never>;
+  redemptions: SpansQuery<never>;
+  pendingRequests: SpansQuery<never>;
+  pendingPayouts: SpansQuery<'payable_amount_cents'>;
+}
+
+/** Zones and days whose plans are kept (the oldest goes first): far more than admins' zones. */
+const PLANS_KEPT = 256;
+const plans = new WeakMap<Kysely<DB>, Map<string, Plan>>();
+
+/**
+ * The plan of the zone's day `now` falls on. The periods and the statements change only when that
+ * day does, and working them out (the zone's midnights, some hundred bound pieces) costs more
+ * Node time than the database takes to answer them, so each is worked out once a day and zone.
+ */
+function planOf(db: Kysely<DB>, now: Date, timeZone: string): Plan {
+  let kept = plans.get(db);
+  if (!kept) plans.set(db, (kept = new Map()));
+  const key = `${timeZone.toLowerCase()} ${localDay(now.getTime(), timeZone)}`;
+  let plan = kept.get(key);
+  if (plan) return plan;
+
+  const p = periodsOf(now, timeZone);
+  const chart = chartSpans(p.chartDays);
+  const pending = { where: { status: 'pending' } };
+  plan = {
+    periods: p,
+    payments: spansQuery(db, TRANSACTION_TOTALS, [p.today.range, p.thisMonth.range, ...chart], {
+      where: { status: 'completed' },
+    }),
+    // the last span, all time, gives the ongoing calls
+    calls: spansQuery(db, VIDEO_CALL_TOTALS, [p.today.range, p.thisMonth.range, ...chart, {}], { by: ['status'] }),
+    newFans: spansQuery(db, USER_TOTALS, [p.thisWeek.range], { where: { is_influencer: false } }),
+    redemptions: spansQuery(db, REDEMPTION_TOTALS, [p.thisMonth.range]),
+    pendingRequests: spansQuery(db, INFLUENCER_REQUEST_TOTALS, [{}], pending),
+    pendingPayouts: spansQuery(db, PAYOUT_REQUEST_TOTALS, [{}], pending),
+  };
+  if (kept.size >= PLANS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, plan);
+  return plan;
+}
+
 /**
  * Every figure over the very selection its list counts (the same status, type and date columns,
  * the same bounds the card links carry), read from the totals that migration 0006 keeps beside the
@@ -121,38 +172,28 @@ type Parts = { [K in keyof DashboardFigures]: NonNullable<DashboardFigures[K]> }
  * tables. The periods' figures and the chart of one table come from one statement; only the
  * newest requests and payout requests are read from the rows, five of each through an index.
  */
-function partsOf(db: Kysely<DB>, p: Periods): { [K in keyof Parts]: () => Promise<Parts[K]> } {
-  const chart = chartSpans(p.chartDays);
-  const CHART = 2; // the spans before the chart's: today, this month
-
-  const payments = shared(() =>
-    sumSpans(db, TRANSACTION_TOTALS, [p.today.range, p.thisMonth.range, ...chart], { where: { status: 'completed' } }),
-  );
+function partsOf(db: Kysely<DB>, plan: Plan): { [K in keyof Parts]: () => Promise<Parts[K]> } {
+  const p = plan.periods;
+  const payments = shared(() => runSpans(db, plan.payments));
   const paid = async (span: number) => {
     const t = (await payments()).find((r) => r.span === span);
     const amount = t?.sums.amount_cents ?? 0;
     return { count: t?.count ?? 0, amount, fee: amount - (t?.sums.payable_amount_cents ?? 0) };
   };
 
-  const ALL_TIME = CHART + chart.length;
-  const calls = shared(() =>
-    sumSpans(db, VIDEO_CALL_TOTALS, [p.today.range, p.thisMonth.range, ...chart, {}], { by: ['status'] }),
-  );
+  const ALL_TIME = CHART + p.chartDays.length;
+  const calls = shared(() => runSpans(db, plan.calls));
   const called = async (span: number, status?: string) =>
     (await calls())
       .filter((r) => r.span === span && (status === undefined || r.keys.status === status))
       .reduce((n, r) => n + r.count, 0);
 
-  const counted = async (what: Totalled<never>, span: Span, where?: Record<string, boolean>) => ({
-    count: (await sumSpans(db, what, [span], { where }))[0]?.count ?? 0,
-  });
+  const counted = async (q: SpansQuery<never>) => ({ count: (await runSpans(db, q))[0]?.count ?? 0 });
 
   return {
-    pendingRequests: async () => ({
-      count: (await sumSpans(db, INFLUENCER_REQUEST_TOTALS, [{}], { where: { status: 'pending' } }))[0]?.count ?? 0,
-    }),
+    pendingRequests: () => counted(plan.pendingRequests),
     pendingPayoutRequests: async () => {
-      const [t] = await sumSpans(db, PAYOUT_REQUEST_TOTALS, [{}], { where: { status: 'pending' } });
+      const [t] = await runSpans(db, plan.pendingPayouts);
       return { count: t?.count ?? 0, amount: dollarsFromCents(t?.sums.payable_amount_cents) };
     },
     ongoingCalls: async () => ({ count: await called(ALL_TIME, 'Ongoing') }),
@@ -167,8 +208,8 @@ function partsOf(db: Kysely<DB>, p: Periods): { [K in keyof Parts]: () => Promis
       return { count: t.count, amount: dollarsFromCents(t.amount) };
     },
     platformFeesThisMonth: async () => ({ amount: dollarsFromCents((await paid(1)).fee) }),
-    newFansThisWeek: () => counted(USER_TOTALS, p.thisWeek.range, { is_influencer: false }),
-    redemptionsThisMonth: () => counted(REDEMPTION_TOTALS, p.thisMonth.range),
+    newFansThisWeek: () => counted(plan.newFans),
+    redemptionsThisMonth: () => counted(plan.redemptions),
     revenueByDay: async () =>
       Promise.all(
         p.chartDays.map(async (d, i): Promise<RevenueDay> => {
@@ -208,8 +249,9 @@ export async function dashboardSummary(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<DashboardSummary> {
-  const periods = periodsOf(now, timeZone);
-  const tasks = Object.entries(partsOf(db, periods)) as Array<[keyof Parts, () => Promise<unknown>]>;
+  const plan = planOf(db, now, timeZone);
+  const periods = plan.periods;
+  const tasks = Object.entries(partsOf(db, plan)) as Array<[keyof Parts, () => Promise<unknown>]>;
   const settled = await Promise.allSettled(tasks.map(([, task]) => task()));
   const got = {} as Record<keyof Parts, unknown>;
   settled.forEach((s, i) => {

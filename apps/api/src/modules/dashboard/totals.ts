@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, TotalsGrain } from '../../db/schema';
 
 /**
@@ -141,20 +141,66 @@ export interface SpanTotals<Sum extends string> {
 const QUARTER = LENGTH.quarter;
 const asSql = (t: number) => (t === -Infinity ? '-infinity' : t === Infinity ? 'infinity' : new Date(t).toISOString());
 
-/** Where a span's buckets begin and end, and the buckets between. */
-function bucketsOf(span: Span): { lo: string; hi: string; pieces: Piece[] } {
+/** The instant a bound names, when it is exactly a millisecond (no finer digit but zeros). */
+function exactMs(bound: string): number | undefined {
+  const finer = /\.\d{3}(\d*)/.exec(bound)?.[1] ?? '';
+  return /^0*$/.test(finer) ? Date.parse(bound) : undefined;
+}
+
+/**
+ * How a span is read: the buckets from the quarter nearest its start to the quarter nearest its end
+ * (lo, hi), and, where a bound is not that quarter, the rows between the two.
+ */
+interface Reading {
+  pieces: Piece[];
+  lo: string;
+  hi: string;
+  /** lo and hi as instants; NaN when a bound could not be read here. */
+  loMs: number;
+  hiMs: number;
+  /** The rows between `from` and lo may differ from the buckets'. */
+  fromEdge: boolean;
+  /** The rows between `to` and hi may. */
+  toEdge: boolean;
+}
+
+function readingOf(span: Span): Reading {
   const from = span.from === undefined ? -Infinity : Date.parse(span.from);
   const to = span.to === undefined ? Infinity : Date.parse(span.to);
   if (Number.isNaN(from) || Number.isNaN(to)) {
-    // A bound this runtime cannot read (PostgreSQL reads more forms): no buckets, and the rows of
-    // the whole span, which the correction below then reads between lo = hi and the other bound.
-    const at = (span.from ?? span.to)!;
-    return { lo: at, hi: at, pieces: [] };
+    // A bound this runtime cannot read (PostgreSQL reads more forms): no buckets, and every row of
+    // the span read between the bounds (lo = hi at the open end, or at `from`).
+    const at = span.from === undefined ? '-infinity' : span.to === undefined ? 'infinity' : span.from;
+    return {
+      pieces: [],
+      lo: at,
+      hi: at,
+      loMs: NaN,
+      hiMs: NaN,
+      fromEdge: span.from !== undefined,
+      toEdge: span.to !== undefined,
+    };
   }
   // The nearest quarter, not the next one inwards: a day's last millisecond rounds up to midnight.
   const lo = Number.isFinite(from) ? Math.round(from / QUARTER) * QUARTER : from;
   const hi = Number.isFinite(to) ? Math.round(to / QUARTER) * QUARTER : to;
-  return { lo: asSql(lo), hi: asSql(hi), pieces: lo < hi ? piecesOf(lo, hi) : [] };
+  return {
+    pieces: lo < hi ? piecesOf(lo, hi) : [],
+    lo: asSql(lo),
+    hi: asSql(hi),
+    loMs: lo,
+    hiMs: hi,
+    fromEdge: span.from !== undefined && exactMs(span.from) !== lo,
+    // An inclusive `to` on the quarter still differs from the buckets by the rows at that instant.
+    toEdge: span.to !== undefined && !(span.toExclusive && exactMs(span.to) === hi),
+  };
+}
+
+/** A statement that sums spans (see spansQuery), compiled, and how to read its rows. */
+export interface SpansQuery<Sum extends string> {
+  compiled: CompiledQuery<Record<string, string | number>> | undefined;
+  by: readonly string[];
+  sums: readonly Sum[];
 }
 
 /**
@@ -168,80 +214,109 @@ export async function sumSpans<Sum extends string>(
   spans: readonly Span[],
   opts: { where?: Record<string, string | boolean>; by?: readonly string[] } = {},
 ): Promise<Array<SpanTotals<Sum>>> {
+  return runSpans(db, spansQuery(db, what, spans, opts));
+}
+
+/**
+ * The statement of sumSpans, compiled once for callers that run it again and again (the
+ * dashboard's periods change once a day).
+ *
+ * Each piece of buckets and each bound's rows is its own branch with its own bounds, so that the
+ * planner sees how little each selects: one join over arrays of bounds is estimated at thousands of
+ * rows per bound, and then compiled with JIT, which alone costs ten times the query.
+ */
+export function spansQuery<Sum extends string>(
+  db: Kysely<DB>,
+  what: Totalled<Sum>,
+  spans: readonly Span[],
+  opts: { where?: Record<string, string | boolean>; by?: readonly string[] } = {},
+): SpansQuery<Sum> {
   const where = Object.entries(opts.where ?? {});
   const by = opts.by ?? [];
-  const pieces = { span: [] as number[], grain: [] as string[], lo: [] as string[], hi: [] as string[] };
-  const edges = {
-    span: [] as number[],
-    from: [] as string[],
-    to: [] as string[],
-    exclusive: [] as boolean[],
-    lo: [] as string[],
-    hi: [] as string[],
-  };
-  spans.forEach((s, i) => {
-    const b = bucketsOf(s);
-    for (const p of b.pieces) {
-      pieces.span.push(i);
-      pieces.grain.push(p.grain);
-      pieces.lo.push(asSql(p.from));
-      pieces.hi.push(asSql(p.to));
-    }
-    // an open span has no bound to correct
-    if (s.from === undefined && s.to === undefined) return;
-    edges.span.push(i);
-    edges.from.push(s.from ?? '-infinity');
-    edges.to.push(s.to ?? 'infinity');
-    edges.exclusive.push(s.toExclusive ?? false);
-    edges.lo.push(b.lo);
-    edges.hi.push(b.hi);
-  });
-
   const filter = (alias: string) =>
     sql.join(
       where.map(([column, value]) => sql` AND ${sql.ref(`${alias}.${column}`)} = ${value}`),
       sql``,
     );
   const refs = (alias: string, names: readonly string[]) => names.map((c) => sql.ref(`${alias}.${c}`));
+  const ts = (instant: string) => sql`${instant}::timestamptz`;
   const at = sql.ref(`r.${what.at}`);
-  // +1 for a row the span has and its buckets do not, -1 for the reverse: only rows between a
-  // bound and its quarter can differ, and only those are read.
-  const sign: RawBuilder<number> = sql`(
-    (${at} >= e.from_at AND CASE WHEN e.exclusive THEN ${at} < e.to_at ELSE ${at} <= e.to_at END)::int
-    - (${at} >= e.lo AND ${at} < e.hi)::int)`;
+
+  const branches: RawBuilder<unknown>[] = [];
+  const readings = spans.map(readingOf);
+  const inRun = new Set<number>();
+  // A run of days, each ending where the next begins (a chart), is read as one range of hours or
+  // days, each bucket given to its day by width_bucket: one branch to plan instead of thirty.
+  for (let a = 0, b = 0; a < spans.length; a = b + 1) {
+    b = a;
+    while (b + 1 < spans.length && spans[b]!.toExclusive && spans[b]!.to === spans[b + 1]!.from) b++;
+    const starts = readings.slice(a, b + 1).map((r) => r.loMs);
+    const bounds = [...starts, readings[b]!.hiMs];
+    const grain = (['day', 'hour'] as const).find((g) =>
+      bounds.every((t) => Number.isFinite(t) && t % LENGTH[g] === 0),
+    );
+    if (b === a || !grain) continue;
+    for (let k = a; k <= b; k++) inRun.add(k);
+    branches.push(sql`
+        SELECT ${sql.join([
+          sql`(${a} + width_bucket(t.bucket, ${starts.slice(1).map(asSql)}::timestamptz[]))::int AS span`,
+          ...refs('t', by),
+          sql`t.count AS n`,
+          ...refs('t', what.sums),
+        ])}
+        FROM ${sql.table(what.totals)} t
+        WHERE t.grain = ${grain} AND t.bucket >= ${ts(asSql(starts[0]!))} AND t.bucket < ${ts(asSql(bounds.at(-1)!))}${filter('t')}`);
+  }
+
+  spans.forEach((span, i) => {
+    const r = readings[i]!;
+    for (const p of inRun.has(i) ? [] : r.pieces) {
+      branches.push(sql`
+        SELECT ${sql.join([sql`${i}::int AS span`, ...refs('t', by), sql`t.count AS n`, ...refs('t', what.sums)])}
+        FROM ${sql.table(what.totals)} t
+        WHERE t.grain = ${p.grain} AND t.bucket >= ${ts(asSql(p.from))} AND t.bucket < ${ts(asSql(p.to))}${filter('t')}`);
+    }
+    if (!r.fromEdge && !r.toEdge) return;
+    const from = ts(span.from ?? '-infinity');
+    const to = ts(span.to ?? 'infinity');
+    const [lo, hi] = [ts(r.lo), ts(r.hi)];
+    const windows = [
+      ...(r.fromEdge ? [sql`(${at} >= least(${from}, ${lo}) AND ${at} < greatest(${from}, ${lo}))`] : []),
+      ...(r.toEdge ? [sql`(${at} >= least(${to}, ${hi}) AND ${at} <= greatest(${to}, ${hi}))`] : []),
+    ];
+    // +1 for a row the span has and its buckets do not, -1 for the reverse: only rows between a
+    // bound and its quarter can differ, and only those are read.
+    const sign = sql`((${at} >= ${from} AND ${span.toExclusive ? sql`${at} < ${to}` : sql`${at} <= ${to}`})::int
+      - (${at} >= ${lo} AND ${at} < ${hi})::int)`;
+    branches.push(sql`
+        SELECT ${sql.join([sql`${i}::int`, ...refs('c', by), sql`c.sign`, ...what.sums.map((s) => sql`c.sign * ${sql.ref(`c.${s}`)}`)])}
+        FROM (
+          SELECT ${sql.join([sql`${sign} AS sign`, ...refs('r', [...by, ...what.sums])])}
+          FROM ${sql.table(what.rows)} r
+          WHERE (${sql.join(windows, sql` OR `)})${filter('r')}
+        ) c
+        WHERE c.sign <> 0`);
+  });
+  if (branches.length === 0) return { compiled: undefined, by, sums: what.sums };
+
   const groups = [sql`span`, ...by.map((c) => sql.ref(c))];
-
-  const { rows } = await sql<Record<string, string | number>>`
-    WITH pieces AS (
-      SELECT * FROM unnest(${pieces.span}::int[], ${pieces.grain}::text[], ${pieces.lo}::timestamptz[],
-        ${pieces.hi}::timestamptz[]) AS p(span, grain, lo, hi)
-    ), edges AS (
-      SELECT * FROM unnest(${edges.span}::int[], ${edges.from}::timestamptz[], ${edges.to}::timestamptz[],
-        ${edges.exclusive}::boolean[], ${edges.lo}::timestamptz[], ${edges.hi}::timestamptz[])
-        AS e(span, from_at, to_at, exclusive, lo, hi)
-    )
+  const compiled = sql<Record<string, string | number>>`
     SELECT ${sql.join([...groups, sql`sum(n) AS count`, ...what.sums.map((c) => sql`sum(${sql.ref(c)}) AS ${sql.ref(c)}`)])}
-    FROM (
-      SELECT ${sql.join([sql`p.span`, ...refs('t', by), sql`t.count AS n`, ...refs('t', what.sums)])}
-      FROM pieces p
-      JOIN ${sql.table(what.totals)} t ON t.grain = p.grain AND t.bucket >= p.lo AND t.bucket < p.hi${filter('t')}
-      UNION ALL
-      SELECT ${sql.join([sql`e.span`, ...refs('c', by), sql`c.sign`, ...what.sums.map((c) => sql`c.sign * ${sql.ref(`c.${c}`)}`)])}
-      FROM edges e
-      CROSS JOIN LATERAL (
-        SELECT ${sql.join([sql`${sign} AS sign`, ...refs('r', [...by, ...what.sums])])}
-        FROM ${sql.table(what.rows)} r
-        WHERE ((${at} >= least(e.from_at, e.lo) AND ${at} < greatest(e.from_at, e.lo))
-          OR (${at} >= least(e.to_at, e.hi) AND ${at} <= greatest(e.to_at, e.hi)))${filter('r')}
-      ) c
-      WHERE c.sign <> 0
-    ) x
-    GROUP BY ${sql.join(groups)}`.execute(db);
+    FROM (${sql.join(branches, sql` UNION ALL `)}) x
+    GROUP BY ${sql.join(groups)}`.compile(db);
+  return { compiled, by, sums: what.sums };
+}
 
+export async function runSpans<Sum extends string>(
+  db: Kysely<DB>,
+  q: SpansQuery<Sum>,
+): Promise<Array<SpanTotals<Sum>>> {
+  if (!q.compiled) return [];
+  const { rows } = await db.executeQuery(q.compiled);
   return rows.map((r) => ({
     span: Number(r.span),
-    keys: Object.fromEntries(by.map((c) => [c, String(r[c])])),
+    keys: Object.fromEntries(q.by.map((c) => [c, String(r[c])])),
     count: Number(r.count),
-    sums: Object.fromEntries(what.sums.map((s) => [s, Number(r[s] ?? 0)])) as Record<Sum, number>,
+    sums: Object.fromEntries(q.sums.map((s) => [s, Number(r[s] ?? 0)])) as Record<Sum, number>,
   }));
 }
