@@ -2,23 +2,161 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { API_BASE_PATH, EXPORT_TOTAL_HEADER, endpoints } from '@backoffice/shared-api/contract';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
+import type { DB } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { buildServer } from '../src/server';
 
 /**
- * `npm run bench:export`: the transactions CSV export of at least 100,000 rows over real HTTP, from
- * the embedded database on disk as `npm start` uses it. The server runs in a child process so that
- * its memory is measured without the client's; it samples its own RSS every 50 ms while the export
- * runs. Exits non-zero unless every row arrived.
+ * `npm run bench:export [-- --keep] [-- --runs N]`: a full transactions CSV export over real HTTP.
+ *
+ * - Embedded (default): the database on disk as `npm start` uses it, seed scale SEED_SCALE (default 1)
+ *   topped up with copies to BENCH_ROWS (default 100,000) transactions; removed at the end.
+ * - PostgreSQL when DATABASE_URL names a server: a database `backoffice_bench_export` on it (BENCH_DB
+ *   to name another), seeded at SEED_SCALE (default 20: 1,000,000 transactions) and topped up to
+ *   BENCH_ROWS (default 1,000,000); dropped at the end unless `--keep`. A database kept by an earlier
+ *   run is reused as it is, so that a before/after comparison reads the same rows.
+ *
+ * The server runs in a child process so that its memory is measured without the client's; it samples
+ * its own RSS every 50 ms while an export runs. Each of `--runs` exports (default 2: the first also
+ * warms the database's cache) prints rows/s and the server's memory. Exits non-zero unless every row
+ * of every run arrived.
  */
-const TARGET_ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const ADMIN = { adminEmail: 'bench@test.local', adminPassword: 'Bench-Password-1' };
 const SAMPLE_MS = 50;
 const MB = 1024 * 1024;
+
+interface Options {
+  keep: boolean;
+  runs: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { keep: false, runs: 2 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--keep') options.keep = true;
+    else if (flag === '--runs') {
+      options.runs = Number(argv[++i]);
+      if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs takes a positive integer');
+    } else throw new Error(`Unknown option ${flag}; see the comment at the top of bench/export.ts`);
+  }
+  return options;
+}
+
+/** Where the server reads from: a data directory (embedded) or a database URL (PostgreSQL). */
+interface Target {
+  label: string;
+  dataDir: string;
+  databaseUrl?: string;
+  scale: number;
+  targetRows: number;
+  cleanUp(): Promise<void>;
+}
+
+async function targetFor(options: Options): Promise<Target> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-bench-export-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    return {
+      label: 'pglite on disk',
+      dataDir,
+      scale: Number(process.env.SEED_SCALE || 1),
+      targetRows: Number(process.env.BENCH_ROWS || 100_000),
+      cleanUp: async () => removeDir(),
+    };
+  }
+  const name = process.env.BENCH_DB || 'backoffice_bench_export';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DB must be a plain lower-case name, got "${name}"`);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: `PostgreSQL (${name})`,
+    dataDir,
+    databaseUrl: url.toString(),
+    scale: Number(process.env.SEED_SCALE || 20),
+    targetRows: Number(process.env.BENCH_ROWS || 1_000_000),
+    async cleanUp() {
+      removeDir();
+      if (options.keep) {
+        console.log(`kept ${name}; drop it with: psql "${serverUrl}" -c 'DROP DATABASE ${name}'`);
+        return;
+      }
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+const countTransactions = async (db: Kysely<DB>) =>
+  Number(
+    (
+      await db
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Seeds (or finds seeded) the target and tops it up to the target row count. */
+async function prepare(target: Target): Promise<number> {
+  const t0 = performance.now();
+  const database = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  try {
+    const db = database.db;
+    const seed = await seedDemo(db, {
+      scale: target.scale,
+      ...ADMIN,
+      log: (m) => console.log(`  ${m}`),
+    });
+    const seeded = await countTransactions(db);
+    const missing = target.targetRows - seeded;
+    if (missing > 0) {
+      // Copies of seeded payments, a second earlier per copy, in one statement: the seed's payers and
+      // money, without generating (and hashing passwords for) more users.
+      await sql`
+        WITH src AS (SELECT t.*, row_number() OVER (ORDER BY id) - 1 AS rn FROM transactions t)
+        INSERT INTO transactions (transaction_id, order_id, user_id, influencer_id, video_call_id, type, status,
+          preference, query, amount_cents, payable_amount_cents, hold_amount_cents, released_amount_cents,
+          earning_cents, created_at)
+        SELECT 'txn_bench_' || g, NULL, s.user_id, s.influencer_id, s.video_call_id, s.type, s.status,
+          s.preference, s.query, s.amount_cents, s.payable_amount_cents, s.hold_amount_cents,
+          s.released_amount_cents, s.earning_cents, s.created_at - make_interval(secs => g + 1)
+        FROM generate_series(0, ${missing - 1}::int) g
+        JOIN src s ON s.rn = g % (SELECT count(*) FROM transactions)`.execute(db);
+    }
+    // PGlite never vacuums by itself, and a freshly loaded PostgreSQL table has no statistics yet:
+    // without them the planner scans instead of using the indexes.
+    if (seed.seeded || missing > 0) await sql`VACUUM ANALYZE`.execute(db);
+    const total = await countTransactions(db);
+    console.log(
+      `database: ${target.label}, seed scale ${target.scale}${seed.seeded ? '' : ' (seeded before)'}` +
+        ` (${seeded} transactions)${missing > 0 ? ` + ${missing} copies` : ''} = ${total};` +
+        ` ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    return total;
+  } finally {
+    await database.close();
+  }
+}
 
 type ToServer = { cmd: 'sample' } | { cmd: 'stop' } | { cmd: 'exit' };
 type FromServer = { port: number } | Memory;
@@ -29,10 +167,10 @@ interface Memory {
   heapRetained: number;
 }
 
-/** Child: serves the prepared data directory and reports its own memory on request. */
-async function serve(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
+/** Child: serves the prepared database and reports its own memory on request. */
+async function serve(dataDir: string, databaseUrl: string | undefined): Promise<void> {
+  const database = await openDatabase({ dataDir, databaseUrl });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', DATABASE_URL: databaseUrl ?? '' });
   const server = await buildServer({ config, database });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
@@ -74,62 +212,18 @@ async function serve(dataDir: string): Promise<void> {
 class RecordCounter {
   records = 0;
   private inQuotes = false;
-  push(text: string): void {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
+  push(bytes: Uint8Array): void {
+    // Byte by byte is exact for UTF-8: a quote or line feed byte is never part of another character.
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i];
       if (c === 34) this.inQuotes = !this.inQuotes;
       else if (c === 10 && !this.inQuotes) this.records++;
     }
   }
 }
 
-async function prepare(dataDir: string): Promise<number> {
-  const scale = Number(process.env.SEED_SCALE || 1);
-  const t0 = performance.now();
-  const database = await openDatabase({ dataDir });
-  try {
-    await seedDemo(database.db, { scale, ...ADMIN });
-    const db = database.db;
-    const count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('transactions')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const seeded = await count();
-    const missing = TARGET_ROWS - seeded;
-    if (missing > 0) {
-      // Copies of seeded payments, a second earlier per copy, in one statement: the seed's payers and
-      // money, without generating (and hashing passwords for) more users.
-      await sql`
-        WITH src AS (SELECT t.*, row_number() OVER (ORDER BY id) - 1 AS rn FROM transactions t)
-        INSERT INTO transactions (transaction_id, order_id, user_id, influencer_id, video_call_id, type, status,
-          preference, query, amount_cents, payable_amount_cents, hold_amount_cents, released_amount_cents,
-          earning_cents, created_at)
-        SELECT 'txn_bench_' || g, NULL, s.user_id, s.influencer_id, s.video_call_id, s.type, s.status,
-          s.preference, s.query, s.amount_cents, s.payable_amount_cents, s.hold_amount_cents,
-          s.released_amount_cents, s.earning_cents, s.created_at - make_interval(secs => g + 1)
-        FROM generate_series(0, ${missing - 1}::int) g
-        JOIN src s ON s.rn = g % (SELECT count(*) FROM transactions)`.execute(db);
-    }
-    // PGlite never vacuums by itself; without statistics the planner scans instead of using indexes.
-    await sql`VACUUM ANALYZE`.execute(db);
-    const total = await count();
-    console.log(
-      `database: pglite on disk, seed scale ${scale} (${seeded} transactions)` +
-        `${missing > 0 ? ` + ${missing} copies` : ''} = ${total}; prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
-    return total;
-  } finally {
-    await database.close();
-  }
-}
-
-function startServer(dataDir: string) {
-  const child = fork(process.argv[1]!, ['server', dataDir], {
+function startServer(target: Target) {
+  const child = fork(process.argv[1]!, ['server', target.dataDir, target.databaseUrl ?? ''], {
     execArgv: [...process.execArgv, '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -146,11 +240,12 @@ function startServer(dataDir: string) {
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-bench-export-'));
+  const options = parseOptions(process.argv.slice(2));
+  const target = await targetFor(options);
   let server: ReturnType<typeof startServer> | undefined;
   try {
-    const expected = await prepare(dataDir);
-    server = startServer(dataDir);
+    const expected = await prepare(target);
+    server = startServer(target);
     const { port } = (await server.next()) as { port: number };
     const base = `http://127.0.0.1:${port}${API_BASE_PATH}`;
 
@@ -161,37 +256,41 @@ async function main(): Promise<void> {
     });
     const token = ((await signIn.json()) as { data: { token: string } }).data.token;
 
-    server.send({ cmd: 'sample' });
-    const t0 = performance.now();
-    const res = await fetch(`${base}${endpoints.exportTransactions.path}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
-    const announced = Number(res.headers.get(EXPORT_TOTAL_HEADER));
-    const counter = new RecordCounter();
-    const decoder = new TextDecoder();
-    let bytes = 0;
-    for await (const chunk of res.body) {
-      bytes += chunk.byteLength;
-      counter.push(decoder.decode(chunk, { stream: true }));
-    }
-    const seconds = (performance.now() - t0) / 1000;
-    server.send({ cmd: 'stop' });
-    const mem = (await server.next()) as Memory;
+    for (let run = 1; run <= options.runs; run++) {
+      server.send({ cmd: 'sample' });
+      const t0 = performance.now();
+      const res = await fetch(`${base}${endpoints.exportTransactions.path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
+      const announced = Number(res.headers.get(EXPORT_TOTAL_HEADER));
+      const counter = new RecordCounter();
+      let bytes = 0;
+      for await (const chunk of res.body) {
+        bytes += chunk.byteLength;
+        counter.push(chunk);
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      server.send({ cmd: 'stop' });
+      const mem = (await server.next()) as Memory;
 
-    const rows = counter.records - 1;
-    console.log(`rows: ${rows} (X-Total-Count ${announced}, database ${expected})`);
-    console.log(`bytes: ${bytes} (${(bytes / MB).toFixed(1)} MB)`);
-    console.log(`time: ${seconds.toFixed(2)} s`);
-    console.log(`rows/s: ${Math.round(rows / seconds)}`);
-    console.log(
-      `server RSS: baseline ${(mem.baseline / MB).toFixed(0)} MB, peak during export ${(mem.peak / MB).toFixed(0)} MB, ` +
-        `peak increase ${((mem.peak - mem.baseline) / MB).toFixed(1)} MB (${mem.samples} samples every ${SAMPLE_MS} ms)`,
-    );
-    console.log(`server JS heap retained after the export, once collected: ${(mem.heapRetained / MB).toFixed(1)} MB`);
-    if (rows < TARGET_ROWS || rows !== expected || rows !== announced) {
-      console.error(`FAILED: expected ${expected} rows (at least ${TARGET_ROWS}), got ${rows}`);
-      process.exitCode = 1;
+      const rows = counter.records - 1;
+      console.log(`run ${run} of ${options.runs}:`);
+      console.log(`  rows: ${rows} (X-Total-Count ${announced}, database ${expected})`);
+      console.log(`  bytes: ${bytes} (${(bytes / MB).toFixed(1)} MB)`);
+      console.log(`  time: ${seconds.toFixed(2)} s`);
+      console.log(`  rows/s: ${Math.round(rows / seconds)}`);
+      console.log(
+        `  server RSS: baseline ${(mem.baseline / MB).toFixed(0)} MB, peak during export ${(mem.peak / MB).toFixed(0)} MB, ` +
+          `peak increase ${((mem.peak - mem.baseline) / MB).toFixed(1)} MB (${mem.samples} samples every ${SAMPLE_MS} ms)`,
+      );
+      console.log(
+        `  server JS heap retained after the export, once collected: ${(mem.heapRetained / MB).toFixed(1)} MB`,
+      );
+      if (rows < target.targetRows || rows !== expected || rows !== announced) {
+        console.error(`FAILED: expected ${expected} rows (at least ${target.targetRows}), got ${rows}`);
+        process.exitCode = 1;
+      }
     }
   } finally {
     if (server) {
@@ -199,12 +298,12 @@ async function main(): Promise<void> {
       server.send({ cmd: 'exit' });
       await exited;
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await target.cleanUp();
   }
 }
 
 if (process.argv[2] === 'server') {
-  void serve(process.argv[3]!);
+  void serve(process.argv[3]!, process.argv[4] || undefined);
 } else {
   main().catch((e: unknown) => {
     console.error(e);

@@ -16,6 +16,7 @@ import { badRequest } from '../../lib/http-errors';
 import { countRows, direction } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
 import { csvRow } from './csv';
+import { startCopyExport } from './export-copy';
 import {
   filteredTransactions,
   payerName,
@@ -56,12 +57,15 @@ export async function readExportBatch(
 }
 
 /**
- * Exported so that tests can make batches small and make one fail; the server never changes them.
- * 1,000 rows (~150 KB of CSV) a batch keeps the number of queries low and memory flat.
+ * Exported so that tests can make batches small, make one fail, and serve PostgreSQL through the
+ * batched path to compare it with COPY; the server never changes them. 1,000 rows (~150 KB of CSV) a
+ * batch keeps the number of queries low and memory flat.
  */
 export const exportTuning = {
   batchSize: 1000,
   readBatch: readExportBatch,
+  /** On PostgreSQL, COPY (export-copy.ts); PGlite always takes the batched path. */
+  copy: true,
 };
 
 // Formatters are costly to build and zones are few; the cap only bounds what odd spellings can add.
@@ -190,9 +194,17 @@ export function registerTransactionsExport(
         throw badRequest(PAYMENT_MESSAGES.badTimeZone, { timeZone: PAYMENT_MESSAGES.badTimeZone });
       }
       // Refusals (a bad range) and a failed count are still ordinary JSON errors: nothing is sent yet.
-      const total = await countRows(filteredTransactions(ctx.db, q));
-
-      const body = Readable.from(exportChunks(ctx.db, q, f, ctx.log), { objectMode: false });
+      // The zone as Intl resolved it (an alias by its canonical name), so PostgreSQL reads the same one.
+      const viaCopy = exportTuning.copy
+        ? await startCopyExport(ctx.db, q, f.resolvedOptions().timeZone, ctx.log)
+        : null;
+      const { total, body } = viaCopy ?? {
+        total: await countRows(filteredTransactions(ctx.db, q)),
+        body: Readable.from(exportChunks(ctx.db, q, f, ctx.log), { objectMode: false }),
+      };
+      // Whatever happens before Fastify pipes the body (an onSend hook failing, the client already
+      // gone), the body ends with the response: on PostgreSQL it holds a connection until it does.
+      reply.raw.once('close', () => body.destroy());
       return reply
         .header('content-type', e.produces)
         .header('content-disposition', `attachment; filename="transactions-${today(f)}.csv"`)
