@@ -129,71 +129,86 @@ async function timed<T>(log: (m: string) => void, what: string, step: () => Prom
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bulk load: what makes a load of millions of rows cheap, undone (redone) before the commit.
+// Bulk load: what makes a load of millions of rows cheap, put back before the commit.
 
 interface CatalogItem {
   name: string;
+  /** The table it belongs to, as named in TABLE_ORDER (a child table for a foreign key). */
   table: string;
+  /** The same table as SQL may name it (qualified and quoted when it must be). */
+  target: string;
   def: string;
+}
+
+interface SetAside {
+  /** Tables emptied in this transaction, which COPY may FREEZE. */
+  truncated: Set<string>;
+  /** Puts back one table's keys, indexes and triggers: called once the table is loaded, so that
+   *  what later tables do per row (a trigger reading an earlier table) finds its indexes. */
+  restoreTable(table: string): Promise<void>;
+  /** Checks and puts back the foreign keys, once every table is loaded. */
+  restoreForeignKeys(): Promise<void>;
 }
 
 /**
  * Takes off the seeded tables every index, key and foreign key, and the triggers that skip a bulk
- * load anyway, and empties the tables that are empty (so COPY may FREEZE); returns how to put them
- * back. Building an index once over sorted rows is far cheaper than updating it row by row (random
- * UUIDs touch a random page of a B-tree each, and the trigram GIN indexes are worse), and a foreign key
- * checked by one join at the end costs a fraction of a lookup per row. Definitions are read from the
- * catalog, not repeated here, so the rebuild follows the migrations. Uniqueness and references are
- * checked as the keys come back: a broken row fails the seed as it would have row by row. Inside the
- * seed's transaction a crash restores them with everything else.
+ * load anyway, and empties the tables that are empty (so COPY may FREEZE). Building an index once
+ * over a loaded table is far cheaper than updating it row by row (random UUIDs touch a random page of
+ * a B-tree each, and the trigram GIN indexes are worse), and a foreign key checked by one join at the
+ * end costs a fraction of a lookup per row. Definitions are read from the catalog, not repeated here,
+ * so the rebuild follows the migrations. Uniqueness and references are checked as they come back: a
+ * broken row fails the seed as it would have row by row. Inside the seed's transaction a crash
+ * restores them with everything else.
  */
 async function setAsideForBulkLoad(
   trx: Transaction<DB>,
   tables: readonly string[],
   log: (m: string) => void,
   empty: boolean,
-): Promise<{ truncated: Set<string>; restore: () => Promise<void> }> {
+): Promise<SetAside> {
   const seeded = sql`(SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = current_schema() AND c.relname = ANY(${[...tables]}::text[]))`;
+  const rows = async (q: ReturnType<typeof sql<CatalogItem>>) => (await q.execute(trx)).rows;
   // Foreign keys from and to the seeded tables (a key cannot go while a foreign key needs it).
-  const foreignKeys = (
-    await sql<CatalogItem>`
-      SELECT c.conname AS name, c.conrelid::regclass::text AS "table", pg_get_constraintdef(c.oid) AS def
-      FROM pg_constraint c
-      WHERE c.contype = 'f' AND (c.conrelid IN ${seeded} OR c.confrelid IN ${seeded})
-      ORDER BY 2, 1`.execute(trx)
-  ).rows;
-  const keys = (
-    await sql<CatalogItem>`
-      SELECT c.conname AS name, c.conrelid::regclass::text AS "table", pg_get_constraintdef(c.oid) AS def
-      FROM pg_constraint c
-      WHERE c.contype IN ('p', 'u') AND c.conrelid IN ${seeded}
-      ORDER BY 2, 1`.execute(trx)
-  ).rows;
-  const indexes = (
-    await sql<CatalogItem>`
-      SELECT ic.relname AS name, i.indrelid::regclass::text AS "table", pg_get_indexdef(i.indexrelid) AS def
-      FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
-      WHERE i.indrelid IN ${seeded}
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
-      ORDER BY 2, 1`.execute(trx)
-  ).rows;
+  const foreignKeys = await rows(sql<CatalogItem>`
+    SELECT c.conname AS name, r.relname AS "table", c.conrelid::regclass::text AS target,
+      pg_get_constraintdef(c.oid) AS def
+    FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+    WHERE c.contype = 'f' AND (c.conrelid IN ${seeded} OR c.confrelid IN ${seeded})
+    ORDER BY 2, 1`);
+  const keys = await rows(sql<CatalogItem>`
+    SELECT c.conname AS name, r.relname AS "table", c.conrelid::regclass::text AS target,
+      pg_get_constraintdef(c.oid) AS def
+    FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+    WHERE c.contype IN ('p', 'u') AND c.conrelid IN ${seeded}
+    ORDER BY 2, 1`);
+  const indexes = await rows(sql<CatalogItem>`
+    SELECT ic.relname AS name, r.relname AS "table", i.indrelid::regclass::text AS target,
+      pg_get_indexdef(i.indexrelid) AS def
+    FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_class r ON r.oid = i.indrelid
+    WHERE i.indrelid IN ${seeded}
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+    ORDER BY 2, 1`);
   // A trigger that does nothing during a bulk load still makes PostgreSQL collect its transition
   // tables (every inserted row, again) when it has them; dropped and recreated, it costs nothing.
-  const triggers = (
-    await sql<CatalogItem>`
-      SELECT t.tgname AS name, t.tgrelid::regclass::text AS "table", pg_get_triggerdef(t.oid) AS def
-      FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
-      WHERE t.tgrelid IN ${seeded} AND NOT t.tgisinternal AND t.tgenabled = 'O'
-        AND p.prosrc LIKE ${`%${BULK_LOAD_SETTING}%`}
-      ORDER BY 2, 1`.execute(trx)
-  ).rows;
+  // Triggers that do not know about bulk loads stay and run, as they must.
+  const triggers = await rows(sql<CatalogItem>`
+    SELECT t.tgname AS name, r.relname AS "table", t.tgrelid::regclass::text AS target,
+      pg_get_triggerdef(t.oid) AS def
+    FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_class r ON r.oid = t.tgrelid
+    WHERE t.tgrelid IN ${seeded} AND NOT t.tgisinternal AND t.tgenabled = 'O'
+      AND p.prosrc LIKE ${`%${BULK_LOAD_SETTING}%`}
+    ORDER BY 2, 1`);
 
   const raw = (text: string) => sql.raw(text).execute(trx);
-  for (const t of triggers) await raw(`DROP TRIGGER ${quote(t.name)} ON ${t.table}`);
-  for (const f of foreignKeys) await raw(`ALTER TABLE ${f.table} DROP CONSTRAINT ${quote(f.name)}`);
-  for (const k of keys) await raw(`ALTER TABLE ${k.table} DROP CONSTRAINT ${quote(k.name)}`);
+  for (const t of triggers) await raw(`DROP TRIGGER ${quote(t.name)} ON ${t.target}`);
+  for (const f of foreignKeys) await raw(`ALTER TABLE ${f.target} DROP CONSTRAINT ${quote(f.name)}`);
+  for (const k of keys) await raw(`ALTER TABLE ${k.target} DROP CONSTRAINT ${quote(k.name)}`);
   for (const i of indexes) await raw(`DROP INDEX ${quote(i.name)}`);
+  log(
+    `seed: set aside ${keys.length} keys, ${indexes.length} indexes, ${foreignKeys.length} foreign keys and ` +
+      `${triggers.length} triggers, rebuilt once their tables are loaded`,
+  );
 
   // COPY … FREEZE writes rows already frozen and visible to all: the VACUUM after the load then has
   // nothing to rewrite, instead of touching every page of every table once more. It needs a table
@@ -201,30 +216,33 @@ async function setAsideForBulkLoad(
   const truncated = new Set<string>();
   if (empty) {
     for (const table of tables) {
-      const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(table)}) AS any`.execute(
-        trx,
-      );
-      if (!rows[0]!.any) truncated.add(table);
+      const { rows: any } = await sql<{ any: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM ${sql.table(table)}) AS any`.execute(trx);
+      if (!any[0]!.any) truncated.add(table);
     }
     if (truncated.size > 0) await raw(`TRUNCATE ${[...truncated].map(quote).join(', ')}`);
   }
 
-  const restore = async () => {
-    log(
-      `seed: rebuilding ${keys.length} keys, ${indexes.length} indexes, ${foreignKeys.length} foreign keys and ${triggers.length} triggers`,
-    );
-    for (const k of keys) {
-      await timed(log, `key ${k.name}`, () => raw(`ALTER TABLE ${k.table} ADD CONSTRAINT ${quote(k.name)} ${k.def}`));
-    }
-    for (const i of indexes) await timed(log, `index ${i.name}`, () => raw(i.def));
-    for (const f of foreignKeys) {
-      await timed(log, `foreign key ${f.name} checked`, () =>
-        raw(`ALTER TABLE ${f.table} ADD CONSTRAINT ${quote(f.name)} ${f.def}`),
-      );
-    }
-    for (const t of triggers) await raw(t.def);
+  const of = (items: CatalogItem[], table: string) => items.filter((i) => i.table === table);
+  return {
+    truncated,
+    async restoreTable(table) {
+      for (const k of of(keys, table)) {
+        await timed(log, `key ${k.name}`, () =>
+          raw(`ALTER TABLE ${k.target} ADD CONSTRAINT ${quote(k.name)} ${k.def}`),
+        );
+      }
+      for (const i of of(indexes, table)) await timed(log, `index ${i.name}`, () => raw(i.def));
+      for (const t of of(triggers, table)) await raw(t.def);
+    },
+    async restoreForeignKeys() {
+      for (const f of foreignKeys) {
+        await timed(log, `foreign key ${f.name} checked`, () =>
+          raw(`ALTER TABLE ${f.target} ADD CONSTRAINT ${quote(f.name)} ${f.def}`),
+        );
+      }
+    },
   };
-  return { truncated, restore };
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -320,16 +338,17 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     const admin = await ensureAdmin(trx, opts.adminEmail, passwordHash, iso(SEEDED_ADMIN_CREATED_MS + shiftMs));
     const data = new DemoData({ scale: opts.scale, adminId: admin.id, shiftMs });
     log(`seed: scale ${opts.scale}, ${loader.canFreeze ? 'COPY' : 'batched inserts'}`);
-    const { truncated, restore } = await setAsideForBulkLoad(trx, TABLE_ORDER, log, loader.canFreeze);
+    const aside = await setAsideForBulkLoad(trx, TABLE_ORDER, log, loader.canFreeze);
 
     const inserted: Record<string, number> = { admins: admin.created ? 1 : 0 };
     for (const table of TABLE_ORDER) {
       const progress = tableProgress(log, table, data.expected(table), opts.progressEveryMs ?? 5000);
-      const n = await loader.load(table, data.rows(table), progress.added, truncated.has(table));
+      const n = await loader.load(table, data.rows(table), progress.added, aside.truncated.has(table));
       progress.done(n);
+      await timed(log, `${table}: keys and indexes rebuilt`, () => aside.restoreTable(table));
       inserted[table] = n;
     }
-    await timed(log, 'keys, indexes and foreign keys rebuilt', restore, 0);
+    await timed(log, 'foreign keys checked', () => aside.restoreForeignKeys(), 0);
     await timed(log, 'maintained totals rebuilt', () => rebuildMaintainedTotals(trx), 0);
     await trx.insertInto('seed_runs').values({ name: SEED_RUN_NAME, scale: opts.scale }).execute();
     return inserted;
