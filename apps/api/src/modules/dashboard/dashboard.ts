@@ -25,9 +25,11 @@ import {
   USER_TOTALS,
   VIDEO_CALL_TOTALS,
   runSpans,
+  runSpansBatch,
+  spansBatch,
   spansQuery,
   type Span,
-  type SpansQuery,
+  type SpansBatch,
 } from './totals';
 
 /** The zone of an admin who never chose one, or whose stored zone this runtime does not know. */
@@ -92,10 +94,10 @@ export function periodsOf(now: Date, timeZone: string): Periods {
 }
 
 /**
- * The chart's days as spans: each up to the next one's first instant, the last to its own last
- * millisecond, which is how the lists bound the 30 days the chart links to.
+ * Consecutive days as spans: each up to the next one's first instant, the last to its own last
+ * millisecond, which is how the lists bound the periods the cards and the chart link to.
  */
-function chartSpans(days: DayBounds[]): Span[] {
+function daySpans(days: DayBounds[]): Span[] {
   return days.map((d, i) => {
     const next = days[i + 1];
     return next
@@ -115,18 +117,19 @@ type Parts = { [K in keyof DashboardFigures]: NonNullable<DashboardFigures[K]> }
   [K in keyof Sections]: NonNullable<Sections[K]>;
 };
 
-/** The spans before the chart's in the payments' and calls' statements: today, this month. */
-const CHART = 2;
-
-/** The statements of a zone's day: its periods, and what each table's totals are read with. */
+/** The statements of a zone's day: its periods, and the totals of each table read in one batch. */
 interface Plan {
   periods: Periods;
-  payments: SpansQuery<'amount_cents' | 'payable_amount_cents'>;
-  calls: SpansQuery<never>;
-  newFans: SpansQuery<never>;
-  redemptions: SpansQuery<never>;
-  pendingRequests: SpansQuery<never>;
-  pendingPayouts: SpansQuery<'payable_amount_cents'>;
+  /**
+   * The days the payments and calls are totalled by: this month's days before the chart's (on a
+   * 31st, the 1st), then the chart's. Today, this month and the chart are sums of them, so that
+   * each table is read as one run of days.
+   */
+  days: DayBounds[];
+  /** Where the chart's days, and this month's, begin in `days`. */
+  chartFrom: number;
+  monthFrom: number;
+  totals: SpansBatch<'payments' | 'calls' | 'newFans' | 'redemptions' | 'pendingRequests' | 'pendingPayouts'>;
 }
 
 /** Zones and days whose plans are kept (the oldest goes first): far more than admins' zones. */
@@ -146,19 +149,25 @@ function planOf(db: Kysely<DB>, now: Date, timeZone: string): Plan {
   if (plan) return plan;
 
   const p = periodsOf(now, timeZone);
-  const chart = chartSpans(p.chartDays);
+  const before: DayBounds[] = [];
+  for (let d = p.thisMonth.from; d < p.chartDays[0]!.day; d = addDays(d, 1)) before.push(boundsOf(d, timeZone));
+  const days = [...before, ...p.chartDays];
+  const spans = daySpans(days);
   const pending = { where: { status: 'pending' } };
   plan = {
     periods: p,
-    payments: spansQuery(db, TRANSACTION_TOTALS, [p.today.range, p.thisMonth.range, ...chart], {
-      where: { status: 'completed' },
+    days,
+    chartFrom: before.length,
+    monthFrom: days.findIndex((d) => d.day >= p.thisMonth.from),
+    totals: spansBatch(db, {
+      payments: spansQuery(db, TRANSACTION_TOTALS, spans, { where: { status: 'completed' } }),
+      // a last span, all time, for the ongoing calls
+      calls: spansQuery(db, VIDEO_CALL_TOTALS, [...spans, {}], { by: ['status'] }),
+      newFans: spansQuery(db, USER_TOTALS, [p.thisWeek.range], { where: { is_influencer: false } }),
+      redemptions: spansQuery(db, REDEMPTION_TOTALS, [p.thisMonth.range]),
+      pendingRequests: spansQuery(db, INFLUENCER_REQUEST_TOTALS, [{}], pending),
+      pendingPayouts: spansQuery(db, PAYOUT_REQUEST_TOTALS, [{}], pending),
     }),
-    // the last span, all time, gives the ongoing calls
-    calls: spansQuery(db, VIDEO_CALL_TOTALS, [p.today.range, p.thisMonth.range, ...chart, {}], { by: ['status'] }),
-    newFans: spansQuery(db, USER_TOTALS, [p.thisWeek.range], { where: { is_influencer: false } }),
-    redemptions: spansQuery(db, REDEMPTION_TOTALS, [p.thisMonth.range]),
-    pendingRequests: spansQuery(db, INFLUENCER_REQUEST_TOTALS, [{}], pending),
-    pendingPayouts: spansQuery(db, PAYOUT_REQUEST_TOTALS, [{}], pending),
   };
   if (kept.size >= PLANS_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, plan);
@@ -172,48 +181,71 @@ function planOf(db: Kysely<DB>, now: Date, timeZone: string): Plan {
  * tables. The periods' figures and the chart of one table come from one statement; only the
  * newest requests and payout requests are read from the rows, five of each through an index.
  */
-function partsOf(db: Kysely<DB>, plan: Plan): { [K in keyof Parts]: () => Promise<Parts[K]> } {
+function partsOf(db: Kysely<DB>, log: FastifyBaseLogger, plan: Plan): { [K in keyof Parts]: () => Promise<Parts[K]> } {
   const p = plan.periods;
-  const payments = shared(() => runSpans(db, plan.payments));
-  const paid = async (span: number) => {
-    const t = (await payments()).find((r) => r.span === span);
-    const amount = t?.sums.amount_cents ?? 0;
-    return { count: t?.count ?? 0, amount, fee: amount - (t?.sums.payable_amount_cents ?? 0) };
+  // One statement for every total; when it fails, each part reads its own, so that only the parts
+  // whose statement fails are left out.
+  const batch = shared(async () => {
+    try {
+      return await runSpansBatch(db, plan.totals);
+    } catch (err) {
+      log.warn({ err }, 'the dashboard totals could not be read at once; reading them one by one');
+      return undefined;
+    }
+  });
+  const totalsOf = (name: keyof Plan['totals']['parts']) =>
+    shared(async () => (await batch())?.[name] ?? runSpans(db, plan.totals.parts[name]));
+
+  const TODAY = plan.days.length - 1;
+  const ALL_TIME = plan.days.length;
+  const month = (span: number) => span >= plan.monthFrom && span <= TODAY;
+
+  const payments = totalsOf('payments');
+  const paid = async (which: (span: number) => boolean) => {
+    let [count, amount, payable] = [0, 0, 0];
+    for (const t of await payments()) {
+      if (!which(t.span)) continue;
+      count += t.count;
+      amount += t.sums.amount_cents ?? 0;
+      payable += t.sums.payable_amount_cents ?? 0;
+    }
+    return { count, amount, fee: amount - payable };
   };
 
-  const ALL_TIME = CHART + p.chartDays.length;
-  const calls = shared(() => runSpans(db, plan.calls));
-  const called = async (span: number, status?: string) =>
+  const calls = totalsOf('calls');
+  const called = async (which: (span: number) => boolean, status?: string) =>
     (await calls())
-      .filter((r) => r.span === span && (status === undefined || r.keys.status === status))
+      .filter((r) => which(r.span) && (status === undefined || r.keys.status === status))
       .reduce((n, r) => n + r.count, 0);
 
-  const counted = async (q: SpansQuery<never>) => ({ count: (await runSpans(db, q))[0]?.count ?? 0 });
+  const counted = async (name: keyof Plan['totals']['parts']) => ({
+    count: (await totalsOf(name)())[0]?.count ?? 0,
+  });
 
   return {
-    pendingRequests: () => counted(plan.pendingRequests),
+    pendingRequests: () => counted('pendingRequests'),
     pendingPayoutRequests: async () => {
-      const [t] = await runSpans(db, plan.pendingPayouts);
+      const [t] = await totalsOf('pendingPayouts')();
       return { count: t?.count ?? 0, amount: dollarsFromCents(t?.sums.payable_amount_cents) };
     },
-    ongoingCalls: async () => ({ count: await called(ALL_TIME, 'Ongoing') }),
-    callsToday: async () => ({ count: await called(0) }),
-    callsThisMonth: async () => ({ count: await called(1) }),
+    ongoingCalls: async () => ({ count: await called((span) => span === ALL_TIME, 'Ongoing') }),
+    callsToday: async () => ({ count: await called((span) => span === TODAY) }),
+    callsThisMonth: async () => ({ count: await called(month) }),
     revenueToday: async () => {
-      const t = await paid(0);
+      const t = await paid((span) => span === TODAY);
       return { count: t.count, amount: dollarsFromCents(t.amount) };
     },
     revenueThisMonth: async () => {
-      const t = await paid(1);
+      const t = await paid(month);
       return { count: t.count, amount: dollarsFromCents(t.amount) };
     },
-    platformFeesThisMonth: async () => ({ amount: dollarsFromCents((await paid(1)).fee) }),
-    newFansThisWeek: () => counted(plan.newFans),
-    redemptionsThisMonth: () => counted(plan.redemptions),
+    platformFeesThisMonth: async () => ({ amount: dollarsFromCents((await paid(month)).fee) }),
+    newFansThisWeek: () => counted('newFans'),
+    redemptionsThisMonth: () => counted('redemptions'),
     revenueByDay: async () =>
       Promise.all(
         p.chartDays.map(async (d, i): Promise<RevenueDay> => {
-          const t = await paid(CHART + i);
+          const t = await paid((span) => span === plan.chartFrom + i);
           return { day: d.day, revenue: dollarsFromCents(t.amount), platformFee: dollarsFromCents(t.fee) };
         }),
       ),
@@ -224,9 +256,9 @@ function partsOf(db: Kysely<DB>, plan: Plan): { [K in keyof Parts]: () => Promis
         ...(Object.fromEntries(CALL_STATUSES.map((s) => [s, 0])) as Omit<CallsDay, 'day'>),
       }));
       for (const r of rows) {
-        const day = out[r.span - CHART];
+        const day = r.span < ALL_TIME ? out[r.span - plan.chartFrom] : undefined;
         // a status the contract does not know has no series to go in
-        if (day && r.span < ALL_TIME && (CALL_STATUSES as readonly string[]).includes(r.keys.status!)) {
+        if (day && (CALL_STATUSES as readonly string[]).includes(r.keys.status!)) {
           day[r.keys.status as keyof Omit<CallsDay, 'day'>] = r.count;
         }
       }
@@ -251,7 +283,7 @@ export async function dashboardSummary(
 ): Promise<DashboardSummary> {
   const plan = planOf(db, now, timeZone);
   const periods = plan.periods;
-  const tasks = Object.entries(partsOf(db, plan)) as Array<[keyof Parts, () => Promise<unknown>]>;
+  const tasks = Object.entries(partsOf(db, log, plan)) as Array<[keyof Parts, () => Promise<unknown>]>;
   const settled = await Promise.allSettled(tasks.map(([, task]) => task()));
   const got = {} as Record<keyof Parts, unknown>;
   settled.forEach((s, i) => {
