@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TransactionRow } from '@backoffice/shared-api/contract';
-import { EXACT_COUNT_LIMIT } from '../src/lib/list';
+import { DEEP_PAGE_OFFSET, EXACT_COUNT_LIMIT } from '../src/lib/list';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 /**
@@ -106,6 +106,24 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
       WHERE ${sql.raw(where)} ORDER BY ${sql.raw(orderBy)} LIMIT ${limit} OFFSET ${(page - 1) * limit}`.execute(db());
     return rows.map((r) => r.id);
   }
+
+  it('has more transactions than a deep page skips, over many days and statuses', async () => {
+    // Deep pages (from DEEP_PAGE_OFFSET rows in) are found from list_counts and from the far end:
+    // the pages below must reach that deep, on both sides of the middle.
+    const payer = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('is_influencer', '=', true)
+      .executeTakeFirstOrThrow();
+    await sql`
+      INSERT INTO transactions (transaction_id, user_id, type, status, amount_cents, payable_amount_cents, created_at)
+      SELECT 'txn_deep_' || i, ${payer.id}, (ARRAY['tip', 'video_call', 'refund'])[1 + i % 3],
+             (ARRAY['completed', 'pending', 'completed', 'failed'])[1 + i % 4], 100 + 37 * i % 5000, (100 + 37 * i % 5000) * 9 / 10,
+             now() - make_interval(hours => i * 7)
+      FROM generate_series(1, ${4 * DEEP_PAGE_OFFSET}) AS i`.execute(db());
+    const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM transactions`.execute(db());
+    expect(Number(rows[0]!.n)).toBeGreaterThan(4 * DEEP_PAGE_OFFSET);
+  });
 
   it.each([
     ['newest first', {}, 'true', 't.created_at DESC, t.id DESC'],

@@ -247,6 +247,12 @@ async function dayPosition(
   return row ? { day: row.day, before: Number(row.before) } : undefined;
 }
 
+/**
+ * From how many rows in a page is deep: skipping fewer over an index costs less than the round trip
+ * that finds where the page starts.
+ */
+export const DEEP_PAGE_OFFSET = 1_000;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcMidnight = (day: string, plusDays = 0) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS).toISOString();
@@ -263,7 +269,9 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
   const offset = offsetOf(page, limit);
   const counting = totalOf(spec.db, spec.countFrom ?? spec.filtered, spec.counted, { estimate: spec.estimate });
   // Only an exact total tells where the far end is; the list's own count is cheap when it is read.
-  const known = spec.counted ? await counting : undefined;
+  // A page near the start reads as little either way: it is spared waiting for the total first.
+  const deep = offset >= DEEP_PAGE_OFFSET;
+  const known = spec.counted && deep ? await counting : undefined;
 
   let sort: readonly SortKey[] = spec.sort;
   let readOrder = order;
@@ -281,7 +289,7 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
     ids = spec.pageIds(sort, readOrder, readLimit, readOffset);
   } else {
     let from: AnyQuery = spec.sortFrom ? spec.rows(spec.sortFrom).clearSelect() : spec.filtered;
-    if (spec.counted && spec.dayColumn && readOffset > 0) {
+    if (spec.counted && spec.dayColumn && readOffset >= DEEP_PAGE_OFFSET) {
       const at = await dayPosition(spec.db, spec.counted, readOrder, readOffset);
       if (at) {
         from =
