@@ -23,8 +23,9 @@ import { buildServer } from '../src/server';
  *
  * The server runs in a child process so that its memory is measured without the client's; it samples
  * its own RSS every 50 ms while an export runs. Each of `--runs` exports (default 2: the first also
- * warms the database's cache) prints rows/s and the server's memory. Exits non-zero unless every row
- * of every run arrived.
+ * warms the database's cache) prints rows/s, the server's memory and the CPU time it spent (which,
+ * unlike rows/s, a machine busy with other work does not inflate). Exits non-zero unless every row of
+ * every run arrived.
  */
 const ADMIN = { adminEmail: 'bench@test.local', adminPassword: 'Bench-Password-1' };
 const SAMPLE_MS = 50;
@@ -165,6 +166,8 @@ interface Memory {
   peak: number;
   samples: number;
   heapRetained: number;
+  /** CPU seconds the server spent during the export: unlike rows/s, not inflated by a busy machine. */
+  cpuSeconds: number;
 }
 
 /** Child: serves the prepared database and reports its own memory on request. */
@@ -181,6 +184,7 @@ async function serve(dataDir: string, databaseUrl: string | undefined): Promise<
   let peak = 0;
   let samples = 0;
   let heapBefore = 0;
+  let cpuBefore = process.cpuUsage();
   const send = (m: FromServer) => process.send!(m);
   process.on('message', (m: ToServer) => {
     if (m.cmd === 'sample') {
@@ -188,6 +192,7 @@ async function serve(dataDir: string, databaseUrl: string | undefined): Promise<
       heapBefore = process.memoryUsage().heapUsed;
       baseline = peak = process.memoryUsage().rss;
       samples = 0;
+      cpuBefore = process.cpuUsage();
       timer = setInterval(() => {
         peak = Math.max(peak, process.memoryUsage().rss);
         samples++;
@@ -195,9 +200,11 @@ async function serve(dataDir: string, databaseUrl: string | undefined): Promise<
     } else if (m.cmd === 'stop') {
       clearInterval(timer);
       peak = Math.max(peak, process.memoryUsage().rss);
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       // What the export left behind once garbage is collected: nothing, if it streamed.
       global.gc?.();
-      send({ baseline, peak, samples, heapRetained: process.memoryUsage().heapUsed - heapBefore });
+      send({ baseline, peak, samples, heapRetained: process.memoryUsage().heapUsed - heapBefore, cpuSeconds });
     } else {
       void server
         .close()
@@ -280,6 +287,9 @@ async function main(): Promise<void> {
       console.log(`  bytes: ${bytes} (${(bytes / MB).toFixed(1)} MB)`);
       console.log(`  time: ${seconds.toFixed(2)} s`);
       console.log(`  rows/s: ${Math.round(rows / seconds)}`);
+      console.log(
+        `  server CPU: ${mem.cpuSeconds.toFixed(2)} s (${((mem.cpuSeconds / seconds) * 100).toFixed(0)}% of a core)`,
+      );
       console.log(
         `  server RSS: baseline ${(mem.baseline / MB).toFixed(0)} MB, peak during export ${(mem.peak / MB).toFixed(0)} MB, ` +
           `peak increase ${((mem.peak - mem.baseline) / MB).toFixed(1)} MB (${mem.samples} samples every ${SAMPLE_MS} ms)`,
