@@ -35,6 +35,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
+    // Nor may a checked-out client whose connection is killed mid-statement (a long COPY export when
+    // the server restarts or fails over): its query reports the error to whoever waits for it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrateToLatest(db as Kysely<unknown>);
