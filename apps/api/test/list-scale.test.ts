@@ -99,6 +99,23 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
     expect(rebuilt.rows).toEqual(kept.rows);
   });
 
+  it('empties a list total with its table on TRUNCATE', async () => {
+    const notifications = () => sql<{ n: string }>`
+      SELECT coalesce(sum(n), 0)::text AS n FROM list_counts WHERE list = 'notifications'`;
+    expect((await notifications().execute(db())).rows[0]!.n).not.toBe('0');
+    // Rolled back at the end, so that the notifications stay for the tests after this one.
+    const undo = new Error('undo the truncate');
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`TRUNCATE notifications`.execute(trx);
+          expect((await notifications().execute(trx)).rows[0]!.n).toBe('0');
+          throw undo;
+        }),
+    ).rejects.toBe(undo);
+  });
+
   /** The ids of one page of transactions as OFFSET over the same order gives them. */
   async function referencePage(where: string, orderBy: string, page: number, limit: number) {
     const { rows } = await sql<{ id: string }>`

@@ -75,7 +75,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (list, day, status, kind)
     )`.execute(db);
 
+  // TRUNCATE has no transition table: it empties the list's counts as it empties the rows.
+  await sql`
+    CREATE FUNCTION list_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      DELETE FROM list_counts WHERE list = TG_ARGV[0];
+      RETURN NULL;
+    END $fn$`.execute(db);
+
   for (const c of COUNTED_TABLES) {
+    await sql
+      .raw(
+        `CREATE TRIGGER list_counts_truncate AFTER TRUNCATE ON ${c.table}
+         FOR EACH STATEMENT EXECUTE FUNCTION list_counts_truncate('${c.list}')`,
+      )
+      .execute(db);
     await sql.raw(triggerFunction(c)).execute(db);
     const fn = `list_counts_${c.table}()`;
     await sql
@@ -122,7 +136,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const c of COUNTED_TABLES) {
-    for (const t of ['insert', 'update', 'delete']) {
+    for (const t of ['insert', 'update', 'delete', 'truncate']) {
       await sql.raw(`DROP TRIGGER IF EXISTS list_counts_${t} ON ${c.table}`).execute(db);
     }
     await sql.raw(`DROP FUNCTION IF EXISTS list_counts_${c.table}()`).execute(db);
@@ -130,5 +144,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS notifications_sender_created`.execute(db);
   await sql`DROP INDEX IF EXISTS notifications_description_trgm`.execute(db);
   await sql`DROP FUNCTION IF EXISTS rebuild_list_counts()`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS list_counts_truncate()`.execute(db);
   await sql`DROP TABLE IF EXISTS list_counts`.execute(db);
 }
