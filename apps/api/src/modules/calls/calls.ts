@@ -27,6 +27,7 @@ import {
   type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
+import { sumSpans, VIDEO_CALL_TOTALS } from '../dashboard/totals';
 
 /**
  * An ongoing call's length is not known yet (its end is the epoch, spec section 4), nor is that of
@@ -237,6 +238,14 @@ export async function listCalls(db: Kysely<DB>, q: CallListQuery): Promise<ListP
     rows: callRows,
     sortFrom: sortBy === 'hostName' || sortBy === 'receiverName' ? filtered : undefined,
     counted: search || q.from || q.to ? undefined : { list: 'video_calls', status: q.status },
+    exactTotal:
+      !search && (q.from || q.to)
+        ? async () => {
+            const where: Record<string, string> = q.status ? { status: q.status } : {};
+            const [t] = await sumSpans(db, VIDEO_CALL_TOTALS, [{ from: q.from, to: q.to }], { where });
+            return t?.count ?? 0;
+          }
+        : undefined,
     countFrom:
       search && search.length >= 3 ? db.selectFrom(callSearchMatches(db, q, search).as('m')).select('m.id') : undefined,
     estimate: !search,

@@ -292,7 +292,13 @@ export function spansQuery<Sum extends string>(
     const sign = sql`((${at} >= ${from} AND ${span.toExclusive ? sql`${at} < ${to}` : sql`${at} <= ${to}`})::int
       - (${at} >= ${lo} AND ${at} < ${hi})::int)`;
     branches.push(sql`
-        SELECT ${sql.join([sql`${i}::int`, ...refs('c', by), sql`c.sign`, ...what.sums.map((s) => sql`c.sign * ${sql.ref(`c.${s}`)}`)])}
+        SELECT ${sql.join([
+          // Named as the bucket branches name them: a span inside one quarter has only this branch.
+          sql`${i}::int AS span`,
+          ...refs('c', by),
+          sql`c.sign AS n`,
+          ...what.sums.map((s) => sql`c.sign * ${sql.ref(`c.${s}`)} AS ${sql.ref(s)}`),
+        ])}
         FROM (
           SELECT ${sql.join([sql`${sign} AS sign`, ...refs('r', [...by, ...what.sums])])}
           FROM ${sql.table(what.rows)} r

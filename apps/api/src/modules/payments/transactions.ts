@@ -225,6 +225,10 @@ export async function listTransactions(db: Kysely<DB>, q: TransactionListQuery):
     rows: transactionRows,
     sortFrom: sortBy === 'displayName' || sortBy === 'email' ? filtered : undefined,
     counted: search || q.from || q.to ? undefined : { list: 'transactions', status: q.status, kind: q.type },
+    exactTotal:
+      !search && (q.from || q.to)
+        ? async () => (await transactionTotals(db, { from: q.from, to: q.to, status: q.status, type: q.type })).count
+        : undefined,
     countFrom:
       search && search.length >= 3
         ? db.selectFrom(transactionSearchMatches(db, q, search).as('m')).select('m.id')

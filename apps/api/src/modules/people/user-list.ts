@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { FanListQuery, FanRow, InfluencerListQuery, InfluencerSort } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
+import { sumSpans, USER_TOTALS } from '../dashboard/totals';
 import {
   containsPattern,
   ilike,
@@ -103,6 +104,14 @@ export async function listUsers(
       normaliseSearch(q.search) || q.from || q.to
         ? undefined
         : { list: 'users', kind: String(role === 'influencer'), status: q.status },
+    exactTotal:
+      !normaliseSearch(q.search) && !q.status && (q.from || q.to)
+        ? async () => {
+            const where = { is_influencer: role === 'influencer' };
+            const [t] = await sumSpans(db, USER_TOTALS, [{ from: q.from, to: q.to }], { where });
+            return t?.count ?? 0;
+          }
+        : undefined,
     estimate: !normaliseSearch(q.search),
     dayColumn: sortBy === 'createdAt' ? 'created_at' : undefined,
     toRow: (r: {

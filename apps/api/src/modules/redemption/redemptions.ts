@@ -8,6 +8,7 @@ import {
 } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { dollarsFromCents } from '../../lib/money';
+import { REDEMPTION_TOTALS, sumSpans } from '../dashboard/totals';
 import {
   containsPattern,
   ilike,
@@ -99,6 +100,10 @@ export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): P
         'r.redeemed_at',
       ]),
     counted: narrowed ? undefined : { list: 'redemptions' },
+    exactTotal:
+      !normaliseSearch(q.search) && !normaliseSearch(q.filterValue) && (q.from || q.to)
+        ? async () => (await sumSpans(db, REDEMPTION_TOTALS, [{ from: q.from, to: q.to }]))[0]?.count ?? 0
+        : undefined,
     estimate: !normaliseSearch(q.search),
     dayColumn: sortBy === 'createdAt' ? 'r.created_at' : undefined,
     toRow: (r: {
