@@ -116,6 +116,32 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
     ).rejects.toBe(undo);
   });
 
+  it.each([
+    ['displayName', 'u.display_name'],
+    ['discountCode', 'dc.code_name'],
+    ['discountCodeType', 'dc.type'],
+  ])('sorts redemptions by %s as their user and code read now, after a rename', async (sortBy, column) => {
+    const redeemer = await db()
+      .selectFrom('redemptions')
+      .select(['user_id', 'discount_code_id'])
+      .where('user_id', 'is not', null)
+      .where('discount_code_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    await sql`UPDATE users SET display_name = 'Aaaa renamed' WHERE id = ${redeemer.user_id}`.execute(db());
+    await sql`UPDATE discount_codes SET code_name = ${`AAAA-${sortBy}`}, type = 'wallet_top_up' WHERE id = ${redeemer.discount_code_id}`.execute(
+      db(),
+    );
+    for (const order of ['asc', 'desc'] as const) {
+      const r = await list('/redemption/getAll', { sortBy, sortOrder: order, page: 1, limit: 25 });
+      expect(r.status).toBe(200);
+      const { rows } = await sql<{ id: string }>`
+        SELECT r.id FROM redemptions r
+        LEFT JOIN users u ON u.id = r.user_id LEFT JOIN discount_codes dc ON dc.id = r.discount_code_id
+        ORDER BY ${sql.raw(column)} ${sql.raw(order)} NULLS LAST, r.id ${sql.raw(order)} LIMIT 25`.execute(db());
+      expect((r.body.data as Array<{ _id: string }>).map((x) => x._id)).toEqual(rows.map((x) => x.id));
+    }
+  });
+
   /** The ids of one page of transactions as OFFSET over the same order gives them. */
   async function referencePage(where: string, orderBy: string, page: number, limit: number) {
     const { rows } = await sql<{ id: string }>`

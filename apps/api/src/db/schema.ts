@@ -180,6 +180,8 @@ export interface PayoutsTable {
   reference: string;
   paid_at: DefaultTimestamp;
   created_at: DefaultTimestamp;
+  /** Its request's decided_at (migration 0009), kept by the database for the approvedAt sort. */
+  sort_approved_at: Generated<Date | null>;
 }
 
 export interface PaymentMethodsTable {
@@ -211,6 +213,10 @@ export interface RedemptionsTable {
   status: Generated<'Active' | 'Inactive'>;
   redeemed_at: DefaultTimestamp;
   created_at: DefaultTimestamp;
+  /** Copies of what the history sorts by (migration 0009), kept by the database. */
+  sort_display_name: Generated<string | null>;
+  sort_code_name: Generated<string | null>;
+  sort_code_type: Generated<string | null>;
 }
 
 export interface EmailTemplatesTable {

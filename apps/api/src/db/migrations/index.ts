@@ -7,6 +7,7 @@ import * as dashboard from './0005_dashboard';
 import * as dailyTotals from './0006_daily_totals';
 import * as listCounts from './0007_list_counts';
 import * as payoutRequestSorts from './0008_payout_request_sorts';
+import * as redemptionSorts from './0009_redemption_sorts';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_daily_totals': dailyTotals,
   '0007_list_counts': listCounts,
   '0008_payout_request_sorts': payoutRequestSorts,
+  '0009_redemption_sorts': redemptionSorts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

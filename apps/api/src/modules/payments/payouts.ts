@@ -408,7 +408,8 @@ const PAYOUT_SORT_COLUMNS: Record<PayoutSort, string> = {
   email: 'u.email',
   amount: 'po.amount_cents',
   reference: 'po.reference',
-  approvedAt: 'pr.decided_at',
+  // its request's decided_at, copied by the database (migration 0009)
+  approvedAt: 'po.sort_approved_at',
 };
 
 const withPayee = (db: Kysely<DB>) =>
@@ -440,7 +441,7 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
       );
     filtered = filtered.where('po.id', 'in', matched);
   }
-  const joinedSort = sortBy === 'displayName' || sortBy === 'email' || sortBy === 'approvedAt';
+  const joinedSort = sortBy === 'displayName' || sortBy === 'email';
   return listPage({
     db,
     params: p,

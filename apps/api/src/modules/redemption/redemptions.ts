@@ -23,9 +23,10 @@ import {
 const SORT_COLUMNS: Record<RedemptionSort, string> = {
   createdAt: 'r.created_at',
   redeemedAt: 'r.redeemed_at',
-  displayName: 'u.display_name',
-  discountCode: 'dc.code_name',
-  discountCodeType: 'dc.type',
+  // copies kept on each redemption by the database (migration 0009), each with its indexes
+  displayName: 'r.sort_display_name',
+  discountCode: 'r.sort_code_name',
+  discountCodeType: 'r.sort_code_type',
   discountAmount: 'r.discount_amount_cents',
   status: 'r.status',
 };
