@@ -31,7 +31,8 @@ const REQUEST_ORDER: Record<string, RawBuilder<unknown>> = {
   payableAmount: sql`pr.payable_amount_cents`,
   platformFee: sql`pr.amount_cents - pr.payable_amount_cents`,
   email: sql`u.email`,
-  status: sql`pr.status`,
+  // newest first within a status, as the transactions list does
+  status: sql`(pr.status, pr.created_at)`,
 };
 
 /** The row value a sort orders by, for the sorts whose order JavaScript can check on its own. */

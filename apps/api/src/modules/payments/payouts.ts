@@ -179,7 +179,12 @@ export async function listPayoutRequests(
     filtered: countedPayoutRequests(db, q),
     table: withInfluencer(db),
     id: 'pr.id',
-    sort: [{ by: REQUEST_SORTS[sortBy] }, { by: sql`pr.id` }],
+    // Within a status, by date, as payout_requests_status_created is (and as the transactions are).
+    sort: [
+      { by: REQUEST_SORTS[sortBy] },
+      ...(sortBy === 'status' ? [{ by: sql`pr.created_at` }] : []),
+      { by: sql`pr.id` },
+    ],
     rows: requestRows,
     sortFrom: JOINED_REQUEST_SORTS.has(sortBy) ? filteredPayoutRequests(db, q) : undefined,
     counted: search ? undefined : { list: 'payout_requests', status: q.status },
