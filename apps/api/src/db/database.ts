@@ -30,9 +30,20 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
 }
 
+/**
+ * The API's sessions plan for data in memory or on SSD (random_page_cost 1.1, the usual setting for
+ * SSDs, instead of PostgreSQL's default 4, which assumes spinning disks). With the default, a search
+ * matching a thousand rows out of millions was planned as a scan of the whole table (redemptions
+ * 24 ms -> 9 ms, a search's page 26 ms -> 7 ms at 120,000 rows); the lists' indexes are what they
+ * are for. Set for the API's own sessions only, at connection; it overrides the server's setting
+ * for them, and nothing else.
+ */
+const RANDOM_PAGE_COST = '1.1';
+const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: PLANNER_OPTIONS });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
     // Nor may a checked-out client whose connection is killed mid-statement (a long COPY export when
@@ -56,6 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       extensions: { pg_trgm, citext },
       loadDataDir: opts.loadDataDir,
     });
+    await pglite.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     const pool = new pg.Pool(createPgConfig(pglite));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     await migrateToLatest(db as Kysely<unknown>);

@@ -122,23 +122,61 @@ function narrowCalls<D, T extends keyof D, O>(
  * filter every call: 4x slower for a name with few calls at 20,000 calls, and growing with the
  * table). Counted as it is (see transactionSearchMatches).
  */
-function callSearchMatches(db: Kysely<DB>, q: Pick<CallListQuery, 'status' | 'from' | 'to'>, search: string) {
-  return callSearchRows(db, q, search, (calls) => calls.select('c.id'));
+function callSearchMatches(
+  db: Kysely<DB>,
+  q: Pick<CallListQuery, 'status' | 'from' | 'to'>,
+  search: string,
+  counting = false,
+) {
+  return callSearchRows(db, q, search, (calls) => calls.select('c.id'), counting);
 }
 
 /**
- * One page of a search's calls in date order, from the matches with their dates: joined back to
- * every call to be sorted, a few thousand matches were planned as a scan of the whole table.
+ * One page of a search's calls in date order: each matching party's newest calls as host and as
+ * receiver, enough of each for the page (video_calls_host_created / _receiver_created), merged with
+ * the calls whose id matches; only the merged few are sorted. Every match of a common name, sorted,
+ * cost as much again as the page.
  */
 function callSearchPageIds(db: Kysely<DB>, q: Pick<CallListQuery, 'status' | 'from' | 'to'>, search: string) {
-  return (_sort: unknown, order: 'asc' | 'desc', limit: number, offset: number) =>
-    db
-      .selectFrom(callSearchRows(db, q, search, (calls) => calls.select(['c.id', 'c.created_at'])).as('m'))
+  return (_sort: unknown, order: 'asc' | 'desc', limit: number, offset: number) => {
+    const enough = offset + limit;
+    const p = containsPattern(search);
+    const parties = db
+      .selectFrom('users as p')
+      .select('p.id')
+      .where((eb) => eb.or([ilike('p.display_name', p), ilike('p.user_name', p)]));
+    const newest = <Q extends CallsFrom>(calls: Q) =>
+      narrowCalls(calls, q)
+        .select(['c.id', 'c.created_at'])
+        .orderBy('c.created_at', order)
+        .orderBy('c.id', order)
+        .limit(enough);
+    const side = (column: 'c.host_id' | 'c.receiver_id') =>
+      db
+        .selectFrom(parties.as('p'))
+        .innerJoinLateral(
+          (eb) =>
+            newest(eb.selectFrom('video_calls as c'))
+              .where(sql<boolean>`${sql.ref(column)} = p.id`)
+              .as('pc'),
+          (join) => join.onTrue(),
+        )
+        .select(['pc.id', 'pc.created_at']);
+    let merged = side('c.host_id').union(side('c.receiver_id'));
+    const byId = idMatch(search);
+    if (byId) {
+      merged = merged.union(
+        db.selectFrom(newest(callsFrom(db)).where(byId('c.id')).as('ic')).select(['ic.id', 'ic.created_at']),
+      );
+    }
+    return db
+      .selectFrom(merged.as('m'))
       .select('m.id as page_id')
       .orderBy('m.created_at', order)
       .orderBy('m.id', order)
       .limit(limit)
       .offset(offset);
+  };
 }
 
 type CallsFrom = ReturnType<typeof callsFrom>;
@@ -149,6 +187,7 @@ function callSearchRows<O>(
   q: Pick<CallListQuery, 'status' | 'from' | 'to'>,
   search: string,
   columns: (calls: CallsFrom) => SelectQueryBuilder<DB & { c: DB['video_calls'] }, 'c', O>,
+  counting = false,
 ) {
   const p = containsPattern(search);
   const parties = db
@@ -156,10 +195,23 @@ function callSearchRows<O>(
     .select('id')
     .where((eb) => eb.or([ilike('display_name', p), ilike('user_name', p)]));
   const calls = () => columns(narrowCalls(callsFrom(db), q));
+  const byId = idMatch(search);
+  if (counting) {
+    // Kept apart instead of merged (a merge reads every match first), so that counting stops at
+    // the limit: each way leaves out the calls an earlier one found.
+    let apart = calls()
+      .where('c.host_id', 'in', parties)
+      .unionAll(calls().where('c.receiver_id', 'in', parties).where('c.host_id', 'not in', parties));
+    if (byId) {
+      apart = apart.unionAll(
+        calls().where(byId('c.id')).where('c.host_id', 'not in', parties).where('c.receiver_id', 'not in', parties),
+      );
+    }
+    return apart;
+  }
   let matched = calls()
     .where('c.host_id', 'in', parties)
     .union(calls().where('c.receiver_id', 'in', parties));
-  const byId = idMatch(search);
   if (byId) matched = matched.union(calls().where(byId('c.id')));
   return matched;
 }
@@ -247,7 +299,9 @@ export async function listCalls(db: Kysely<DB>, q: CallListQuery): Promise<ListP
           }
         : undefined,
     countFrom:
-      search && search.length >= 3 ? db.selectFrom(callSearchMatches(db, q, search).as('m')).select('m.id') : undefined,
+      search && search.length >= 3
+        ? db.selectFrom(callSearchMatches(db, q, search, true).as('m')).select('m.id')
+        : undefined,
     estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 'c.created_at' : undefined,
     pageIds: search && search.length >= 3 && sortBy === 'createdAt' ? callSearchPageIds(db, q, search) : undefined,

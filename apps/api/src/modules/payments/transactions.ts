@@ -83,7 +83,7 @@ export function filteredTransactions(db: Kysely<DB>, q: TransactionSelection) {
  * payments than one OR, which can only filter every row. Counted as it is: joined back to every
  * transaction, a few thousand matches were planned as a hash join over the whole table.
  */
-function transactionSearchMatches(db: Kysely<DB>, q: TransactionSelection, search: string) {
+function transactionSearchMatches(db: Kysely<DB>, q: TransactionSelection, search: string, counting = false) {
   const payers = db
     .selectFrom('users')
     .select('id')
@@ -94,7 +94,9 @@ function transactionSearchMatches(db: Kysely<DB>, q: TransactionSelection, searc
   const byId = narrowTransactions(db.selectFrom('transactions as t'), q)
     .select('t.id')
     .where(ilike('t.transaction_id', containsPattern(search)));
-  return byPayer.union(byId);
+  // Counted, the halves are kept apart instead of merged (a merge reads every match before the
+  // first row comes out), so that counting stops at the limit.
+  return counting ? byPayer.unionAll(byId.where('t.user_id', 'not in', payers)) : byPayer.union(byId);
 }
 
 /** The list's filters other than the search: status, type and date range. */
@@ -231,7 +233,7 @@ export async function listTransactions(db: Kysely<DB>, q: TransactionListQuery):
         : undefined,
     countFrom:
       search && search.length >= 3
-        ? db.selectFrom(transactionSearchMatches(db, q, search).as('m')).select('m.id')
+        ? db.selectFrom(transactionSearchMatches(db, q, search, true).as('m')).select('m.id')
         : undefined,
     estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 't.created_at' : undefined,
