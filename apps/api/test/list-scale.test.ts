@@ -142,6 +142,31 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
     }
   });
 
+  it.each([
+    ['name', 'u.first_name, u.last_name'],
+    ['userName', 'u.user_name'],
+    ['email', 'u.email'],
+    ['createdAt', 'u.created_at'],
+  ])('sorts influencer requests by their applicant %s as it reads now, after a change', async (sortBy, columns) => {
+    const applicant = await db().selectFrom('influencer_requests').select('user_id').executeTakeFirstOrThrow();
+    await sql`
+      UPDATE users SET first_name = 'Aaron', last_name = ${`A ${sortBy}`}, user_name = ${`AAA.${sortBy}`},
+        email = ${`AAA.${sortBy}@example.com`}
+      WHERE id = ${applicant.user_id}`.execute(db());
+    for (const order of ['asc', 'desc'] as const) {
+      const r = await list('/admin/getAllRequests', { sortBy, sortOrder: order, page: 1, limit: 25 });
+      expect(r.status).toBe(200);
+      const by = columns
+        .split(', ')
+        .map((c) => `${c} ${order}`)
+        .join(', ');
+      const { rows } = await sql<{ id: string }>`
+        SELECT r.id FROM influencer_requests r JOIN users u ON u.id = r.user_id
+        ORDER BY ${sql.raw(by)}, r.id ${sql.raw(order)} LIMIT 25`.execute(db());
+      expect((r.body.data as Array<{ _id: string }>).map((x) => x._id)).toEqual(rows.map((x) => x.id));
+    }
+  });
+
   /** The ids of one page of transactions as OFFSET over the same order gives them. */
   async function referencePage(where: string, orderBy: string, page: number, limit: number) {
     const { rows } = await sql<{ id: string }>`

@@ -105,6 +105,13 @@ export interface InfluencerRequestsTable {
   decided_at: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Copies of the applicant's sort columns (migration 0010), kept by the database. */
+  sort_user_created_at: Generated<Date | null>;
+  sort_first_name: Generated<string | null>;
+  sort_last_name: Generated<string | null>;
+  sort_user_name: Generated<string | null>;
+  sort_display_name: Generated<string | null>;
+  sort_email: Generated<string | null>;
 }
 
 export interface VideoCallsTable {

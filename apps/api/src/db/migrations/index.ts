@@ -8,6 +8,7 @@ import * as dailyTotals from './0006_daily_totals';
 import * as listCounts from './0007_list_counts';
 import * as payoutRequestSorts from './0008_payout_request_sorts';
 import * as redemptionSorts from './0009_redemption_sorts';
+import * as requestSorts from './0010_request_sorts';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_list_counts': listCounts,
   '0008_payout_request_sorts': payoutRequestSorts,
   '0009_redemption_sorts': redemptionSorts,
+  '0010_request_sorts': requestSorts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,7 +15,7 @@ import { alreadyDecided } from '../../lib/decisions';
 import { iso, isoOrNull, listPage, listParamsOf, normaliseSearch, pageOf, type ListPage } from '../../lib/list';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
-import { personNames, personSearch, personSortColumns } from './user-list';
+import { personNames, personSearch } from './user-list';
 
 export const REQUEST_MESSAGES = {
   notFound: 'Request not found',
@@ -31,9 +31,19 @@ const DECISION_TEMPLATES = {
   rejected: 'influencer-request-rejected',
 } as const;
 
-/** "Requested on" is the request's own date; every other sort is the applicant's column. */
-const requestSortColumns = (sort: RequestSort): string[] =>
-  sort === 'updatedAt' ? ['r.updated_at'] : personSortColumns(sort, 'u');
+/**
+ * "Requested on" is the request's own date; every other sort is the applicant's column, read from
+ * the copy the database keeps on the request (migration 0010), each with its index.
+ */
+const REQUEST_SORT_COLUMNS: Record<RequestSort, string[]> = {
+  updatedAt: ['r.updated_at'],
+  createdAt: ['r.sort_user_created_at'],
+  name: ['r.sort_first_name', 'r.sort_last_name'],
+  userName: ['r.sort_user_name'],
+  displayName: ['r.sort_display_name'],
+  email: ['r.sort_email'],
+};
+const requestSortColumns = (sort: RequestSort): string[] => REQUEST_SORT_COLUMNS[sort];
 
 function toRequestRow(r: {
   id: string;
