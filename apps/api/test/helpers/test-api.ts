@@ -37,7 +37,14 @@ export interface TestApi {
 
 export interface Reply {
   status: number;
-  body: { statusCode: number; message: string; data?: any; total?: number; totalIs?: string; errors?: Record<string, string> };
+  body: {
+    statusCode: number;
+    message: string;
+    data?: any;
+    total?: number;
+    totalIs?: string;
+    errors?: Record<string, string>;
+  };
   headers: LightMyRequestResponse['headers'];
 }
 
