@@ -159,7 +159,7 @@ export interface ListSpec<Q extends AnyQuery, R> {
   /** The default sort's column, when the list is in its default sort: deep pages seek by day. */
   dayColumn?: string;
   /** The page's ids, when the list has a cheaper way than ordering `filtered` (a search merge). */
-  pageIds?: (sort: readonly SortKey[], order: 'asc' | 'desc', limit: number, offset: number) => AnyQuery;
+  pageIds?: (order: 'asc' | 'desc', limit: number, offset: number) => AnyQuery;
   toRow: (row: never) => R;
 }
 
@@ -296,7 +296,7 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
 
   let ids: AnyQuery;
   if (spec.pageIds) {
-    ids = spec.pageIds(sort, readOrder, readLimit, readOffset);
+    ids = spec.pageIds(readOrder, readLimit, readOffset);
   } else {
     let from: AnyQuery = spec.sortFrom ? spec.rows(spec.sortFrom).clearSelect() : spec.filtered;
     if (spec.counted && spec.dayColumn && readOffset >= DEEP_PAGE_OFFSET) {

@@ -138,7 +138,7 @@ function callSearchMatches(
  * cost as much again as the page.
  */
 function callSearchPageIds(db: Kysely<DB>, q: Pick<CallListQuery, 'status' | 'from' | 'to'>, search: string) {
-  return (_sort: unknown, order: 'asc' | 'desc', limit: number, offset: number) => {
+  return (order: 'asc' | 'desc', limit: number, offset: number) => {
     const enough = offset + limit;
     const p = containsPattern(search);
     const parties = db

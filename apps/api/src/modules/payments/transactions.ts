@@ -117,7 +117,7 @@ function narrowTransactions<D, T extends keyof D, O>(
  * matching payer first (or walking the whole date index) is what made a search cost seconds.
  */
 function searchPageIds(db: Kysely<DB>, q: TransactionSelection, search: string) {
-  return (_sort: unknown, order: 'asc' | 'desc', limit: number, offset: number) => {
+  return (order: 'asc' | 'desc', limit: number, offset: number) => {
     const enough = offset + limit;
     const payers = db
       .selectFrom('users as p')
