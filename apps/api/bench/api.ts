@@ -19,6 +19,7 @@ import { listRequests, otherRequests, urlOf, type Request } from './mix';
  * every list's page 1, a search, a middle page and the last page (as far as the pager goes), each
  * sort and each value of each filter; the busiest fan's detail, one request per tab; the dashboard;
  * the transaction totals; and getUserProfile, the cheapest authenticated request, as the baseline.
+ * `--only TEXT` keeps the requests whose label contains TEXT (e.g. `--only smith`).
  *
  * Database: PostgreSQL when DATABASE_URL is set (a database `backoffice_bench_<scale>` on that server,
  * kept for the next run; `--drop` drops it afterwards), else the embedded one under
@@ -32,6 +33,8 @@ interface Options {
   clients: number;
   requests: number;
   drop: boolean;
+  /** Only the requests whose label contains this text (to measure one change quickly). */
+  only?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -47,6 +50,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--clients') options.clients = Math.round(value());
     else if (flag === '--requests') options.requests = Math.round(value());
     else if (flag === '--drop') options.drop = true;
+    else if (flag === '--only') options.only = argv[++i];
     else throw new Error(`Unknown option ${flag}; see the comment at the top of bench/api.ts`);
   }
   if (options.scales.length === 0) options.scales.push(Number(process.env.SEED_SCALE || 1));
@@ -154,7 +158,8 @@ async function drive(base: string, token: string, r: Request, clients: number, r
   const url = urlOf(base, r);
   const times: number[] = [];
   let failures = 0;
-  let left = requests;
+  // `requests` from each client: p95 over clients x requests samples (500 by default), not 50.
+  let left = clients * requests;
   const client = async () => {
     while (left-- > 0) {
       const start = performance.now();
@@ -225,21 +230,28 @@ async function benchScale(scale: number, options: Options): Promise<Map<string, 
     });
     const token = ((await signIn.json()) as { data: { token: string } }).data.token;
     const get = (r: Request) => getJson(server.base, token, r);
-    const requests = [...(await listRequests(get)), ...(await otherRequests(get))];
+    const requests = [...(await listRequests(get)), ...(await otherRequests(get))].filter(
+      (r) => !options.only || r.label.includes(options.only),
+    );
     const width = Math.max(...requests.map((r) => r.label.length));
     console.log(
       `${'request'.padEnd(width)}  ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)}`,
     );
+    // Warm-up: every request of the mix a few times from every client, before any is measured, so
+    // that the first requests measured are not also the ones that compile the server's code paths,
+    // its reply serialisers and the database's caches for the rest.
+    for (const r of requests) await drive(server.base, token, r, options.clients, 3);
     for (const r of requests) {
-      await drive(server.base, token, r, Math.min(options.clients, 2), Math.min(options.clients, 4)); // warm-up
       const f = await drive(server.base, token, r, options.clients, options.requests);
       results.set(r.label, f);
       console.log(
         `${r.label.padEnd(width)}  ${ms(f.p50).padStart(8)} ${ms(f.p95).padStart(8)} ${ms(f.p99).padStart(8)} ${f.perSecond.toFixed(1).padStart(8)}${f.failures ? `  (${f.failures} failed)` : ''}`,
       );
     }
-    const exported = await exportRate(server.base, token);
-    console.log(`export: ${exported.rows} rows at ${Math.round(exported.perSecond)} rows/s`);
+    if (!options.only) {
+      const exported = await exportRate(server.base, token);
+      console.log(`export: ${exported.rows} rows at ${Math.round(exported.perSecond)} rows/s`);
+    }
     console.log(`server peak memory during the mix and export: ${(peakRss / MB).toFixed(0)} MB`);
   } finally {
     clearInterval(sampler);
