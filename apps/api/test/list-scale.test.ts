@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TransactionRow } from '@backoffice/shared-api/contract';
-import { DEEP_PAGE_OFFSET, EXACT_COUNT_LIMIT } from '../src/lib/list';
+import { DEEP_PAGE_OFFSET, EXACT_COUNT_LIMIT, PERSON_READ_COST_IN_ROWS } from '../src/lib/list';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 /**
@@ -263,5 +263,92 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
       SELECT count(*)::text AS n FROM transactions WHERE transaction_id LIKE 'txn\_zyx\_77%'`.execute(db());
     expect(one.body.total).toBe(Number(ids[0]!.n));
     expect(one.body.total).toBeGreaterThan(1);
+  });
+
+  /**
+   * A search through people reads its page by one of two plans, chosen by how many people match
+   * (peopleSearchPageIds): each person's newest rows when few match, a walk of the whole list in
+   * date order when many do. Both must give the pages OFFSET gives over every match.
+   */
+  const USERS = `SELECT greatest(reltuples, 1)::float8 AS n FROM pg_class WHERE oid = 'users'::regclass`;
+  const SEARCHED_LISTS: Array<{ path: string; people: string; population: string; matches: string }> = [
+    {
+      path: '/transaction/getAll',
+      people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1`,
+      population: USERS,
+      matches: `SELECT t.id FROM transactions t JOIN users u ON u.id = t.user_id
+        WHERE PEOPLE OR t.transaction_id ILIKE $1 ORDER BY t.created_at DESC, t.id DESC`,
+    },
+    {
+      path: '/videoCall/getAll',
+      people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1`,
+      population: USERS,
+      matches: `SELECT c.id FROM video_calls c
+        WHERE EXISTS (SELECT 1 FROM users u WHERE u.id IN (c.host_id, c.receiver_id) AND (PEOPLE))
+        ORDER BY c.created_at DESC, c.id DESC`,
+    },
+    {
+      path: '/payout/getAll',
+      people: `u.is_influencer AND (u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1)`,
+      population: `SELECT count(*)::float8 AS n FROM users WHERE is_influencer`,
+      matches: `SELECT po.id FROM payouts po JOIN users u ON u.id = po.influencer_id
+        WHERE PEOPLE OR po.reference ILIKE $1 ORDER BY po.paid_at DESC, po.id DESC`,
+    },
+    {
+      path: '/redemption/getAll',
+      people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1`,
+      population: USERS,
+      matches: `SELECT r.id FROM redemptions r LEFT JOIN users u ON u.id = r.user_id
+        LEFT JOIN discount_codes dc ON dc.id = r.discount_code_id
+        WHERE PEOPLE OR dc.code_name ILIKE $1 ORDER BY r.created_at DESC, r.id DESC`,
+    },
+  ];
+
+  it('pages a name search the same whether few or many people match, in every list searched by people', async () => {
+    // Many: half of all users; few: in each list, the one person with most rows there.
+    await sql`UPDATE users SET display_name = 'Qzwalk ' || display_name
+      WHERE id IN (SELECT id FROM users ORDER BY id LIMIT (SELECT count(*) / 2 FROM users))`.execute(db());
+    const busiest = [
+      sql`SELECT user_id FROM transactions GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+      sql`SELECT host_id FROM video_calls GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+      sql`SELECT influencer_id FROM payouts GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+      sql`SELECT user_id FROM redemptions WHERE user_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    ];
+    for (const [i, person] of busiest.entries()) {
+      await sql`UPDATE users SET display_name = ${`Qzfew${i} `} || display_name WHERE id = (${person})`.execute(db());
+    }
+    await sql`ANALYZE users`.execute(db());
+    const limit = 2;
+    const pool = db();
+    for (const [n, { path, people, population, matches }] of SEARCHED_LISTS.entries()) {
+      const users = Number((await sql<{ n: number }>`${sql.raw(population)}`.execute(pool)).rows[0]!.n);
+      for (const [term, walks] of [
+        ['qzwalk', true],
+        [`qzfew${n}`, false],
+      ] as const) {
+        const pattern = `%${term}%`;
+        const count = await sql<{ n: string }>`SELECT count(*)::text AS n FROM users u WHERE ${sql.raw(
+          people.replaceAll('$1', `'${pattern}'`),
+        )}`.execute(pool);
+        const m = Number(count.rows[0]!.n);
+        // The plan this search takes for its first page (see peopleSearchPageIds).
+        expect({ path, term, walks: m * m * PERSON_READ_COST_IN_ROWS > limit * users }).toEqual({ path, term, walks });
+        const expected = await sql<{ id: string }>`${sql.raw(
+          matches.replaceAll('PEOPLE', `(${people})`).replaceAll('$1', `'${pattern}'`),
+        )}`.execute(pool);
+        const ids = expected.rows.map((r) => r.id);
+        expect({ path, term, enough: ids.length > 2 * limit }).toEqual({ path, term, enough: true });
+        for (const page of [1, 2, 3, Math.ceil(ids.length / limit)]) {
+          const r = await list(path, { search: term, page, limit });
+          expect(r.status).toBe(200);
+          expect({ path, term, page, ids: (r.body.data as Array<{ _id: string }>).map((x) => x._id) }).toEqual({
+            path,
+            term,
+            page,
+            ids: ids.slice((page - 1) * limit, page * limit),
+          });
+        }
+      }
+    }
   });
 });

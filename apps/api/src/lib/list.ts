@@ -159,9 +159,12 @@ export interface ListSpec<Q extends AnyQuery, R> {
   /** The default sort's column, when the list is in its default sort: deep pages seek by day. */
   dayColumn?: string;
   /** The page's ids, when the list has a cheaper way than ordering `filtered` (a search merge). */
-  pageIds?: (order: 'asc' | 'desc', limit: number, offset: number) => AnyQuery;
+  pageIds?: PageIds;
   toRow: (row: never) => R;
 }
+
+/** A query for one page's ids, as `page_id`, read in `order`. */
+export type PageIds = (order: 'asc' | 'desc', limit: number, offset: number) => AnyQuery | RawBuilder<unknown>;
 
 function ordered(q: AnyQuery, sort: readonly SortKey[], order: 'asc' | 'desc'): AnyQuery {
   let out = q;
@@ -294,7 +297,7 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
     readOffset = known.total - offset - readLimit;
   }
 
-  let ids: AnyQuery;
+  let ids: AnyQuery | RawBuilder<unknown>;
   if (spec.pageIds) {
     ids = spec.pageIds(readOrder, readLimit, readOffset);
   } else {
@@ -352,4 +355,87 @@ export function withinRange<D, T extends keyof D, O>(
   if (range.from) q = q.where(sql<boolean>`${sql.ref(column)} >= ${range.from}`);
   if (range.to) q = q.where(sql<boolean>`${sql.ref(column)} <= ${range.to}`);
   return q;
+}
+
+/** A list searched through the people its rows name (a payer, a call's parties, an influencer). */
+export interface PeopleSearch {
+  /** The people the search matches, as `SELECT p.id FROM users AS p WHERE …`. */
+  people: AnyQuery;
+  /** The list's rows with its filters other than the search, nothing selected yet. */
+  rows: () => AnyQuery;
+  /** The columns that name a person on a row (a call names two: its host and its receiver). */
+  personColumns: readonly string[];
+  /** The rows the search matches by their own values (an id, a reference, a code), through their own indexes. */
+  ownMatches?: ReadonlyArray<(rows: AnyQuery) => AnyQuery>;
+  /** The list's default sort: its date column, then its id. */
+  sortColumn: string;
+  id: string;
+  /**
+   * How many people the list's rows could name, read without a scan (default: the planner's count
+   * of users). A list of influencers' rows says how many influencers there are.
+   */
+  population?: RawBuilder<number>;
+}
+
+/** The planner's count of users, kept by ANALYZE and autovacuum: no scan. */
+export const USER_POPULATION = sql<number>`(SELECT greatest(reltuples, 1) FROM pg_class WHERE oid = 'users'::regclass)`;
+
+/**
+ * Reading one matched person's newest rows through their (person, date) index costs about as much
+ * as reading this many rows of the whole list in date order and testing each against the set.
+ */
+export const PERSON_READ_COST_IN_ROWS = 5;
+
+/**
+ * One page of a search, in the list's date order, when the search matches people. The people are
+ * found once, through their trigram indexes, and then, within the same statement, one of two plans
+ * runs, chosen by how many matched:
+ * - few: each person's newest rows through their (person, date) index, enough of each for the page,
+ *   merged; this costs a little per person;
+ * - many: the list walked newest first through its date index, each row kept if its person is in the
+ *   (hashed) set; with M of U people matching, a page of n reads about n * U / M rows, so this gets
+ *   cheaper as more people match.
+ * The walk wins once M * PERSON_READ_COST_IN_ROWS > n * U / M, U being the population (by default
+ * the planner's count of users, which needs no scan). Either way the rows matched by their own values (ownMatches) are
+ * merged in, and only the merged few are sorted.
+ */
+export function peopleSearchPageIds(s: PeopleSearch): PageIds {
+  return (order, limit, offset) => {
+    const enough = offset + limit;
+    const newest = (q: AnyQuery) =>
+      q
+        .select([sql.ref(s.id).as('id'), sql.ref(s.sortColumn).as('at')])
+        .orderBy(sql.ref(s.sortColumn), order)
+        .orderBy(sql.ref(s.id), order)
+        .limit(enough);
+    const walk = sql<boolean>`(SELECT walk FROM gate)`;
+    const branches: RawBuilder<unknown>[] = s.personColumns.map(
+      (column) => sql`SELECT pt.id, pt.at FROM found AS p
+        CROSS JOIN LATERAL (${newest(s.rows().where(sql<boolean>`${sql.ref(column)} = p.id`))}) AS pt
+        WHERE NOT ${walk}`,
+    );
+    // IS TRUE keeps each IN a hashed subplan, a filter on the walk, instead of a join the planner
+    // could turn back into reading every row of every person.
+    const named = sql.join(
+      s.personColumns.map((column) => sql`(${sql.ref(column)} IN (SELECT id FROM found)) IS TRUE`),
+      sql` OR `,
+    );
+    branches.push(
+      sql`SELECT * FROM (${newest(
+        s
+          .rows()
+          .where(walk)
+          .where(sql<boolean>`${named}`),
+      )}) AS w`,
+    );
+    for (const own of s.ownMatches ?? []) branches.push(sql`SELECT * FROM (${newest(own(s.rows()))}) AS o`);
+    const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+    return sql`WITH found AS MATERIALIZED (${s.people}),
+      gate AS (
+        SELECT count(*) * count(*) * ${PERSON_READ_COST_IN_ROWS}
+          > ${enough} * ${s.population ?? USER_POPULATION} AS walk
+        FROM found)
+      SELECT m.id AS page_id FROM (${sql.join(branches, sql` UNION `)}) AS m
+      ORDER BY m.at ${dir}, m.id ${dir} LIMIT ${limit} OFFSET ${offset}`;
+  };
 }

@@ -23,6 +23,7 @@ import {
   listPage,
   listParamsOf,
   normaliseSearch,
+  peopleSearchPageIds,
   withinRange,
   type ListPage,
 } from '../../lib/list';
@@ -132,51 +133,24 @@ function callSearchMatches(
 }
 
 /**
- * One page of a search's calls in date order: each matching party's newest calls as host and as
- * receiver, enough of each for the page (video_calls_host_created / _receiver_created), merged with
- * the calls whose id matches; only the merged few are sorted. Every match of a common name, sorted,
- * cost as much again as the page.
+ * One page of a search's calls in date order: the matching parties' newest calls as host and as
+ * receiver, or the newest calls of any matching party (see peopleSearchPageIds), merged with the
+ * calls whose id matches.
  */
 function callSearchPageIds(db: Kysely<DB>, q: Pick<CallListQuery, 'status' | 'from' | 'to'>, search: string) {
-  return (order: 'asc' | 'desc', limit: number, offset: number) => {
-    const enough = offset + limit;
-    const p = containsPattern(search);
-    const parties = db
+  const p = containsPattern(search);
+  const byId = idMatch(search);
+  return peopleSearchPageIds({
+    people: db
       .selectFrom('users as p')
       .select('p.id')
-      .where((eb) => eb.or([ilike('p.display_name', p), ilike('p.user_name', p)]));
-    const newest = <Q extends CallsFrom>(calls: Q) =>
-      narrowCalls(calls, q)
-        .select(['c.id', 'c.created_at'])
-        .orderBy('c.created_at', order)
-        .orderBy('c.id', order)
-        .limit(enough);
-    const side = (column: 'c.host_id' | 'c.receiver_id') =>
-      db
-        .selectFrom(parties.as('p'))
-        .innerJoinLateral(
-          (eb) =>
-            newest(eb.selectFrom('video_calls as c'))
-              .where(sql<boolean>`${sql.ref(column)} = p.id`)
-              .as('pc'),
-          (join) => join.onTrue(),
-        )
-        .select(['pc.id', 'pc.created_at']);
-    let merged = side('c.host_id').union(side('c.receiver_id'));
-    const byId = idMatch(search);
-    if (byId) {
-      merged = merged.union(
-        db.selectFrom(newest(callsFrom(db)).where(byId('c.id')).as('ic')).select(['ic.id', 'ic.created_at']),
-      );
-    }
-    return db
-      .selectFrom(merged.as('m'))
-      .select('m.id as page_id')
-      .orderBy('m.created_at', order)
-      .orderBy('m.id', order)
-      .limit(limit)
-      .offset(offset);
-  };
+      .where((eb) => eb.or([ilike('p.display_name', p), ilike('p.user_name', p)])),
+    rows: () => narrowCalls(callsFrom(db), q),
+    personColumns: ['c.host_id', 'c.receiver_id'],
+    ownMatches: byId ? [(rows) => rows.where(byId('c.id'))] : [],
+    sortColumn: 'c.created_at',
+    id: 'c.id',
+  });
 }
 
 type CallsFrom = ReturnType<typeof callsFrom>;

@@ -25,6 +25,7 @@ import {
   listPage,
   listParamsOf,
   normaliseSearch,
+  peopleSearchPageIds,
   pageOf,
   type ListPage,
 } from '../../lib/list';
@@ -428,22 +429,25 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
   const sortBy = q.sortBy ?? 'paidAt';
   const { search } = p;
   let filtered = withPayee(db);
+  // Only influencers are paid: the people a search looks among.
+  const payees = () =>
+    db
+      .selectFrom('users as p')
+      .select('p.id')
+      .where('p.is_influencer', '=', true)
+      .where((eb) => eb.or(personSearch(search ?? '', { alias: 'p', fullName: true })));
+  const byReference = () =>
+    db
+      .selectFrom('payouts as po')
+      .select('po.id')
+      .where(ilike('po.reference', containsPattern(search ?? '')));
   if (search) {
     // The matching influencers and references each through their own index, then merged.
-    const payees = db
-      .selectFrom('users as u')
-      .select('u.id')
-      .where((eb) => eb.or(personSearch(search, { alias: 'u', fullName: true })));
     const matched = db
-      .selectFrom('payouts')
-      .select('id')
-      .where('influencer_id', 'in', payees)
-      .union(
-        db
-          .selectFrom('payouts')
-          .select('id')
-          .where(ilike('reference', containsPattern(search))),
-      );
+      .selectFrom('payouts as po')
+      .select('po.id')
+      .where('po.influencer_id', 'in', payees())
+      .union(byReference());
     filtered = filtered.where('po.id', 'in', matched);
   }
   const joinedSort = sortBy === 'displayName' || sortBy === 'email';
@@ -476,8 +480,34 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
         ]),
     sortFrom: joinedSort ? filtered : undefined,
     counted: search ? undefined : { list: 'payouts' },
+    // Counted apart, not merged (a merge reads every match first), so that counting stops at the limit.
+    countFrom: search
+      ? db
+          .selectFrom(
+            db
+              .selectFrom('payouts as po')
+              .select('po.id')
+              .where('po.influencer_id', 'in', payees())
+              .unionAll(byReference().where('po.influencer_id', 'not in', payees()))
+              .as('m'),
+          )
+          .select('m.id')
+      : undefined,
     estimate: !search,
     dayColumn: sortBy === 'paidAt' ? 'po.paid_at' : undefined,
+    pageIds:
+      search && sortBy === 'paidAt'
+        ? peopleSearchPageIds({
+            people: payees(),
+            rows: () => db.selectFrom('payouts as po'),
+            personColumns: ['po.influencer_id'],
+            ownMatches: [(rows) => rows.where(ilike('po.reference', containsPattern(search)))],
+            sortColumn: 'po.paid_at',
+            id: 'po.id',
+            // how many influencers there are, as the database counts them (list_counts)
+            population: sql<number>`(SELECT greatest(coalesce(sum(n), 0), 1) FROM list_counts WHERE list = 'users' AND kind = 'true')`,
+          })
+        : undefined,
     toRow: (r: PayoutDbRow): PayoutRow => ({
       _id: r.id,
       payoutRequestId: r.payout_request_id,

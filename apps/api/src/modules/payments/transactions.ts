@@ -14,6 +14,7 @@ import {
   listPage,
   listParamsOf,
   normaliseSearch,
+  peopleSearchPageIds,
   withinRange,
   type ListPage,
 } from '../../lib/list';
@@ -111,51 +112,22 @@ function narrowTransactions<D, T extends keyof D, O>(
 }
 
 /**
- * The ids of one page of a name search in date order: each matching payer's newest transactions
- * through transactions_user_created, enough of each for the page, merged with the transactions
- * whose own id matches; only the merged few are sorted. Reading every transaction of every
- * matching payer first (or walking the whole date index) is what made a search cost seconds.
+ * One page of a name search in date order: the matching payers' newest transactions, or the newest
+ * transactions of any matching payer (see peopleSearchPageIds), merged with the transactions whose
+ * own id matches.
  */
 function searchPageIds(db: Kysely<DB>, q: TransactionSelection, search: string) {
-  return (order: 'asc' | 'desc', limit: number, offset: number) => {
-    const enough = offset + limit;
-    const payers = db
+  return peopleSearchPageIds({
+    people: db
       .selectFrom('users as p')
       .select('p.id')
-      .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true })));
-    const byPayer = db
-      .selectFrom(payers.as('p'))
-      .innerJoinLateral(
-        (eb) =>
-          narrowTransactions(eb.selectFrom('transactions as t'), q)
-            .select(['t.id', 't.created_at'])
-            .whereRef('t.user_id', '=', 'p.id')
-            .orderBy('t.created_at', order)
-            .orderBy('t.id', order)
-            .limit(enough)
-            .as('pt'),
-        (join) => join.onTrue(),
-      )
-      .select(['pt.id', 'pt.created_at']);
-    const byId = db
-      .selectFrom(
-        narrowTransactions(db.selectFrom('transactions as t'), q)
-          .select(['t.id', 't.created_at'])
-          .where(ilike('t.transaction_id', containsPattern(search)))
-          .orderBy('t.created_at', order)
-          .orderBy('t.id', order)
-          .limit(enough)
-          .as('it'),
-      )
-      .select(['it.id', 'it.created_at']);
-    return db
-      .selectFrom(byPayer.union(byId).as('m'))
-      .select('m.id as page_id')
-      .orderBy('m.created_at', order)
-      .orderBy('m.id', order)
-      .limit(limit)
-      .offset(offset);
-  };
+      .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true }))),
+    rows: () => narrowTransactions(db.selectFrom('transactions as t'), q),
+    personColumns: ['t.user_id'],
+    ownMatches: [(rows) => rows.where(ilike('t.transaction_id', containsPattern(search)))],
+    sortColumn: 't.created_at',
+    id: 't.id',
+  });
 }
 
 /** The filtered transactions with their payer, and every column a row of the list or export shows. */

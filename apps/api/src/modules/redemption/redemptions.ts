@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   isUuid,
   REDEMPTION_DEFAULTS,
@@ -16,6 +16,7 @@ import {
   listPage,
   listParamsOf,
   normaliseSearch,
+  peopleSearchPageIds,
   withinRange,
   type ListPage,
 } from '../../lib/list';
@@ -47,30 +48,78 @@ export function filteredRedemptions(
   q: Pick<RedemptionListQuery, 'search' | 'filterValue' | 'from' | 'to'>,
 ) {
   const search = normaliseSearch(q.search);
-  const filter = normaliseSearch(q.filterValue);
   let base = withCodeAndUser(db);
   if (search) {
     // The matching users and codes through their trigram indexes, then their redemptions through
     // theirs: filtering the joined rows would read every redemption.
-    const p = containsPattern(search);
-    const users = db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb.or([ilike('display_name', p), ilike('user_name', p)]));
-    const codes = db.selectFrom('discount_codes').select('id').where(ilike('code_name', p));
+    const m = searchMatches(db, search);
     const matched = db
-      .selectFrom('redemptions')
-      .select('id')
-      .where('user_id', 'in', users)
-      .union(db.selectFrom('redemptions').select('id').where('discount_code_id', 'in', codes));
+      .selectFrom('redemptions as r')
+      .select('r.id')
+      .where('r.user_id', 'in', m.users())
+      .union(db.selectFrom('redemptions as r').select('r.id').where('r.discount_code_id', 'in', m.codes()));
     base = base.where('r.id', 'in', matched);
   }
+  return narrowRedemptions(db, base, q);
+}
+
+/** The users and the codes a search matches, each through its trigram indexes. */
+function searchMatches(db: Kysely<DB>, search: string) {
+  const p = containsPattern(search);
+  return {
+    users: () =>
+      db
+        .selectFrom('users as p')
+        .select('p.id')
+        .where((eb) => eb.or([ilike('p.display_name', p), ilike('p.user_name', p)])),
+    codes: () => db.selectFrom('discount_codes').select('id').where(ilike('code_name', p)),
+  };
+}
+
+/**
+ * The list's filters other than the search, on the redemptions alone: the code (by id, from a
+ * code's page, or by its name) and the redemption date (redeemedAt, the date the list shows).
+ */
+function narrowRedemptions<Q extends SelectQueryBuilder<DB & { r: DB['redemptions'] }, 'r', unknown>>(
+  db: Kysely<DB>,
+  qb: Q,
+  q: Pick<RedemptionListQuery, 'filterValue' | 'from' | 'to'>,
+): Q {
+  const filter = normaliseSearch(q.filterValue);
+  let out = qb;
   if (filter) {
-    // The filter names one code, by id (links from a code's page) or by its code name.
-    base = isUuid(filter) ? base.where('r.discount_code_id', '=', filter) : base.where('dc.code_name', '=', filter);
+    out = (
+      isUuid(filter)
+        ? out.where('r.discount_code_id', '=', filter)
+        : out.where(
+            'r.discount_code_id',
+            'in',
+            db.selectFrom('discount_codes').select('id').where('code_name', '=', filter),
+          )
+    ) as Q;
   }
-  // When the code was redeemed: the date the list shows (redeemedAt).
-  return withinRange(base, 'r.redeemed_at', q);
+  return withinRange(out, 'r.redeemed_at', q) as Q;
+}
+
+/**
+ * A search's matches counted apart (by user, then by code for the rest), not merged: a merge reads
+ * every match first, and counting stops at the limit.
+ */
+function countedSearch(db: Kysely<DB>, q: Pick<RedemptionListQuery, 'filterValue' | 'from' | 'to'>, search: string) {
+  const m = searchMatches(db, search);
+  const rows = () => narrowRedemptions(db, db.selectFrom('redemptions as r').select('r.id'), q);
+  return db
+    .selectFrom(
+      rows()
+        .where('r.user_id', 'in', m.users())
+        .unionAll(
+          rows()
+            .where('r.discount_code_id', 'in', m.codes())
+            .where((eb) => eb.or([eb('r.user_id', 'is', null), eb('r.user_id', 'not in', m.users())])),
+        )
+        .as('m'),
+    )
+    .select('m.id');
 }
 
 const withCodeAndUser = (db: Kysely<DB>) =>
@@ -81,6 +130,7 @@ const withCodeAndUser = (db: Kysely<DB>) =>
 
 export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): Promise<ListPage<RedemptionRecord>> {
   const sortBy = q.sortBy ?? 'createdAt';
+  const search = normaliseSearch(q.search);
   const nullsLast = NULLABLE_SORTS.has(sortBy) ? true : undefined;
   const narrowed = normaliseSearch(q.search) || normaliseSearch(q.filterValue) || q.from || q.to;
   return listPage({
@@ -105,8 +155,20 @@ export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): P
       !normaliseSearch(q.search) && !normaliseSearch(q.filterValue) && (q.from || q.to)
         ? async () => (await sumSpans(db, REDEMPTION_TOTALS, [{ from: q.from, to: q.to }]))[0]?.count ?? 0
         : undefined,
-    estimate: !normaliseSearch(q.search),
+    countFrom: search ? countedSearch(db, q, search) : undefined,
+    estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 'r.created_at' : undefined,
+    pageIds:
+      search && sortBy === 'createdAt'
+        ? peopleSearchPageIds({
+            people: searchMatches(db, search).users(),
+            rows: () => narrowRedemptions(db, db.selectFrom('redemptions as r'), q),
+            personColumns: ['r.user_id'],
+            ownMatches: [(rows) => rows.where('r.discount_code_id', 'in', searchMatches(db, search).codes())],
+            sortColumn: 'r.created_at',
+            id: 'r.id',
+          })
+        : undefined,
     toRow: (r: {
       id: string;
       display_name: string | null;
