@@ -351,4 +351,42 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
       }
     }
   });
+
+  it('counts and pages a search of up to EXACT_COUNT_LIMIT matches from one read, and one more as "more than"', async () => {
+    const fans = (from: number, to: number) => sql`
+      INSERT INTO users (user_name, email, display_name, created_at)
+      SELECT 'qzsmall.' || i, 'qzsmall.' || i || '@example.com', 'Qzsmall ' || i, now() - make_interval(mins => i)
+      FROM generate_series(${from}::int, ${to}::int) AS i`;
+    await fans(1, EXACT_COUNT_LIMIT).execute(db());
+    const limit = 10;
+    const newest = async (page: number) =>
+      (
+        await sql<{ id: string }>`SELECT id FROM users WHERE user_name LIKE 'qzsmall.%'
+          ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`.execute(db())
+      ).rows.map((r) => r.id);
+    const ids = (r: { body: { data?: unknown } }) => (r.body.data as Array<{ _id: string }>).map((x) => x._id);
+    const last = EXACT_COUNT_LIMIT / limit;
+    for (const page of [1, 2, last / 2, last, last + 1]) {
+      const r = await list('/admin/getAllFans', { search: 'qzsmall', page, limit });
+      expect(r.status).toBe(200);
+      expect({ page, total: r.body.total, totalIs: r.body.totalIs }).toEqual({
+        page,
+        total: EXACT_COUNT_LIMIT,
+        totalIs: undefined,
+      });
+      expect(ids(r)).toEqual(await newest(page));
+    }
+    // One more match than is counted one by one: the same pages, and "more than" the limit.
+    await fans(EXACT_COUNT_LIMIT + 1, EXACT_COUNT_LIMIT + 1).execute(db());
+    for (const page of [1, last / 2, last + 1]) {
+      const r = await list('/admin/getAllFans', { search: 'qzsmall', page, limit });
+      expect(r.status).toBe(200);
+      expect({ page, total: r.body.total, totalIs: r.body.totalIs }).toEqual({
+        page,
+        total: EXACT_COUNT_LIMIT + 1,
+        totalIs: 'atLeast',
+      });
+      expect(ids(r)).toEqual(await newest(page));
+    }
+  });
 });

@@ -278,6 +278,10 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
   const { page, limit } = spec.params;
   const order = direction(spec.params.order);
   const offset = offsetOf(page, limit);
+  if (!spec.counted && !spec.exactTotal && !spec.countFrom && !spec.pageIds && offset < EXACT_COUNT_LIMIT) {
+    const small = await smallListPage(spec, order, offset);
+    if (small) return small;
+  }
   const counting = spec.exactTotal
     ? spec.exactTotal().then((total): ListTotal => ({ total }))
     : totalOf(spec.db, spec.countFrom ?? spec.filtered, spec.counted, { estimate: spec.estimate });
@@ -323,6 +327,42 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
   );
   const [found, total] = await Promise.all([readLimit > 0 ? pageRows.execute() : Promise.resolve([]), counting]);
   return { ...total, rows: (found as never[]).map(spec.toRow) };
+}
+
+/**
+ * A list whose matches are counted one by one (a search, a filter the database keeps no count of)
+ * and turn out to be few: its count and its page from one read of its matches, in one statement.
+ * Up to EXACT_COUNT_LIMIT + 1 matches are read with their sort keys; when that is all of them, the
+ * page is sorted from those and the count is theirs. Counting and paging apart read the matches
+ * twice (a name search finds its people twice). Undefined when there are more matches than that, or
+ * the page is past the end (no row to carry the count): the caller then pages as usual.
+ */
+async function smallListPage<Q extends AnyQuery, R>(
+  spec: ListSpec<Q, R>,
+  order: 'asc' | 'desc',
+  offset: number,
+): Promise<ListPage<R> | undefined> {
+  const from: AnyQuery = spec.sortFrom ? spec.rows(spec.sortFrom).clearSelect() : spec.filtered;
+  const matched = from
+    .select([sql.ref(spec.id).as('page_id'), ...spec.sort.map((k, i) => k.by.as(`k${i}`))])
+    .limit(EXACT_COUNT_LIMIT + 1);
+  const keys = spec.sort.map((k, i) => ({ ...k, by: sql.ref(`m.k${i}`) }));
+  const ids = ordered(spec.db.selectFrom(sql`matched`.as('m')).select(sql.ref('m.page_id').as('page_id')), keys, order)
+    .limit(spec.params.limit)
+    .offset(offset);
+  const pageRows = ordered(
+    spec
+      .rows(spec.table)
+      .select(sql<number>`(SELECT count(*) FROM matched)`.as('list_total'))
+      .where(sql<boolean>`${sql.ref(spec.id)} IN (SELECT page_id FROM (${ids}) AS page)`),
+    spec.sort,
+    order,
+  );
+  const { rows } = await sql<{ list_total: number | string }>`
+    WITH matched AS MATERIALIZED (${matched}) ${pageRows}`.execute(spec.db);
+  const total = rows.length > 0 ? Number(rows[0]!.list_total) : undefined;
+  if (total === undefined || total > EXACT_COUNT_LIMIT) return undefined;
+  return { total, rows: (rows as never[]).map(spec.toRow) };
 }
 
 /** The created-on range of a list query (the contract's CreatedRange): instants, both ends included. */
