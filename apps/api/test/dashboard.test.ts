@@ -178,6 +178,42 @@ describe.each(BACKENDS)('GET /dashboard/getSummary on the seeded demo data (%s)'
     await expectFiguresAsLists(api, token, s, zoneRange('America/New_York'));
   });
 
+  // The charts read their 30 days as one run of hours (or quarters: Kolkata, St John's), each hour
+  // given to its local day; zones ahead of and behind UTC, some with a daylight-saving change in
+  // November: each day of each chart is what its lists say for that local day, not only the sum.
+  it.each(['Europe/Paris', 'Asia/Kolkata', 'Pacific/Kiritimati', 'America/New_York', 'America/St_Johns'])(
+    'charts each local day as its lists count it, in %s',
+    async (zone) => {
+      const s = await dashboard(api, token, zone);
+      const range = zoneRange(zone);
+      const query = async (path: string, q: Record<string, string>) => {
+        const r = await api.call('GET', path, { token, query: q });
+        expect(r.status).toBe(200);
+        return r.body;
+      };
+      let busy = 0;
+      for (const [i, d] of s.revenueByDay!.entries()) {
+        const day = range({ from: d.day, to: d.day });
+        const paid = (await query(endpoints.getTransactionTotals.path, { status: 'completed', ...day })).data;
+        const calls = (await query(endpoints.getAllCalls.path, { ...day, limit: '1' })).total ?? 0;
+        const charted = s.callsByDay![i]!;
+        expect({ day: d.day, revenue: d.revenue, fee: d.platformFee, calls: charted.day }).toEqual({
+          day: d.day,
+          revenue: paid.totalTransactionAmount,
+          fee: paid.totalPlatformFee,
+          calls: d.day,
+        });
+        expect({ day: d.day, calls: CALL_STATUSES.reduce((n, st) => n + charted[st], 0) }).toEqual({
+          day: d.day,
+          calls,
+        });
+        if (calls > 0 && paid.count > 0) busy++;
+      }
+      // not vacuous: the aged seed has calls and payments on most of these days
+      expect(busy).toBeGreaterThan(DASHBOARD_CHART_DAYS / 2);
+    },
+  );
+
   it("uses the admin's own time zone when none is asked for, and UTC when theirs is unknown", async () => {
     const admins = api.database.db.updateTable('admins').where('email', '=', TEST_ADMIN.adminEmail);
     try {
