@@ -61,8 +61,8 @@ export function pageOf<D, T extends keyof D, O>(
 
 /**
  * One page of `rows` (see pageOf), and how many rows `filtered` has in all (see totalOf): for the
- * lists that stay small at any scale (a code's redemptions, a fan's calls, the email templates),
- * where reading the rows before a page costs less than finding where it starts.
+ * tables of one fan (fan detail), which stay small at any scale, where reading the rows before a
+ * page costs less than finding where it starts. Every list of its own goes through listPage.
  */
 export async function pageAndCount<D, T extends keyof D, O>(
   db: Kysely<DB>,

@@ -13,7 +13,7 @@ import {
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listParamsOf, pageAndCount, type ListPage } from '../../lib/list';
+import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 
 /**
@@ -175,10 +175,16 @@ function checkViolation(err: unknown): string | undefined {
 }
 
 export async function listDiscountCodes(db: Kysely<DB>, q: DiscountCodeListQuery): Promise<ListPage<DiscountCodeRow>> {
-  const base = filteredCodes(db, q);
-  const columns = [...SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'dc.id'];
-  const { rows, ...totals } = await pageAndCount(db, codeRows(base), base, columns, listParamsOf(q));
-  return { ...totals, rows: rows.map(toDiscountCodeRow) };
+  return listPage({
+    db,
+    params: listParamsOf(q),
+    filtered: filteredCodes(db, q),
+    table: db.selectFrom('discount_codes as dc'),
+    id: 'dc.id',
+    sort: [...SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'dc.id'].map((c) => ({ by: sql.ref(c) })),
+    rows: codeRows,
+    toRow: toDiscountCodeRow,
+  });
 }
 
 async function readCode(db: Kysely<DB>, id: string): Promise<DiscountCodeRow> {

@@ -16,7 +16,7 @@ import {
 } from '@backoffice/shared-api/contract';
 import type { DB, EmailTemplatesTable } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listParamsOf, pageAndCount, type ListPage } from '../../lib/list';
+import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
 import { hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
 
 const M = CATALOG_MESSAGES;
@@ -72,24 +72,23 @@ export async function listEmailTemplates(
     const pattern = containsPattern(search);
     base = base.where((eb) => eb.or([ilike('name', pattern), ilike('key', pattern)]));
   }
-  const { rows, ...totals } = await pageAndCount(
+  return listPage({
     db,
-    base.select(['id', 'key', 'name', 'subject', 'content', 'updated_at']),
-    base,
-    [SORT_COLUMNS[q.sortBy ?? 'updatedAt'], 'id'],
-    p,
-  );
-  return {
-    ...totals,
-    rows: rows.map((r) => ({
+    params: p,
+    filtered: base,
+    table: db.selectFrom('email_templates'),
+    id: 'email_templates.id',
+    sort: [SORT_COLUMNS[q.sortBy ?? 'updatedAt'], 'id'].map((c) => ({ by: sql.ref(c) })),
+    rows: (from) => from.select(['id', 'key', 'name', 'subject', 'content', 'updated_at']),
+    toRow: (r: { id: string; key: string; name: string; subject: string; content: string; updated_at: Date }) => ({
       _id: r.id,
       key: r.key,
       name: r.name,
       subject: r.subject,
       preview: previewOf(r.content, CATALOG_LIMITS.templatePreviewLength),
       updatedAt: iso(r.updated_at),
-    })),
-  };
+    }),
+  });
 }
 
 export async function getEmailTemplate(db: Kysely<DB>, id: string): Promise<EmailTemplate> {

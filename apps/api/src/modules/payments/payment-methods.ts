@@ -10,7 +10,7 @@ import {
 import type { DB, PaymentMethodsTable } from '../../db/schema';
 import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listParamsOf, pageAndCount, type ListPage } from '../../lib/list';
+import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
 
 /** Each has an index ending in id (migrations 0001 and 0003), so ties page stably. */
 const SORT_COLUMNS: Record<PaymentMethodSort, string> = {
@@ -58,14 +58,16 @@ export async function listPaymentMethods(db: Kysely<DB>, q: PaymentMethodListQue
   if (p.search) base = base.where(ilike('name', containsPattern(p.search)));
   if (q.isActive !== undefined) base = base.where('is_active', '=', q.isActive);
 
-  const { rows, ...totals } = await pageAndCount(
+  return listPage({
     db,
-    base.selectAll(),
-    base,
-    [SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'id'],
-    p,
-  );
-  return { ...totals, rows: rows.map(toPaymentMethod) };
+    params: p,
+    filtered: base,
+    table: db.selectFrom('payment_methods'),
+    id: 'payment_methods.id',
+    sort: [SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'id'].map((c) => ({ by: sql.ref(c) })),
+    rows: (from) => from.selectAll(),
+    toRow: toPaymentMethod,
+  });
 }
 
 export async function getPaymentMethod(db: Kysely<DB>, id: string): Promise<PaymentMethod> {
