@@ -160,6 +160,12 @@ export interface ListSpec<Q extends AnyQuery, R> {
   dayColumn?: string;
   /** The page's ids, when the list has a cheaper way than ordering `filtered` (a search merge). */
   pageIds?: PageIds;
+  /**
+   * Whether pageIds also gives, as `list_total` on each id, the matches counted up to
+   * EXACT_COUNT_LIMIT + 1 in the same statement (peopleSearchPageIds does): then the list is counted
+   * from that, and countFrom is only read for a page past the end.
+   */
+  pageIdsCount?: boolean;
   toRow: (row: never) => R;
 }
 
@@ -226,7 +232,16 @@ export async function totalOf(
   if (counted) return { total: await countedTotal(db, counted) };
   const capped = filtered.select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
   const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${capped}) AS capped`.execute(db);
-  const seen = Number(rows[0]?.n ?? 0);
+  return totalSeen(db, filtered, Number(rows[0]?.n ?? 0), opts);
+}
+
+/** The total of `filtered`, `seen` of its rows having been counted up to EXACT_COUNT_LIMIT + 1. */
+async function totalSeen(
+  db: Kysely<DB>,
+  filtered: AnyQuery,
+  seen: number,
+  opts: { estimate?: boolean },
+): Promise<ListTotal> {
   if (seen <= EXACT_COUNT_LIMIT) return { total: seen };
   if (opts.estimate === false) return { total: EXACT_COUNT_LIMIT + 1, totalIs: 'atLeast' };
   const estimate = await estimatedRows(db, filtered.select(sql`1`.as('one')));
@@ -281,6 +296,10 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
   if (!spec.counted && !spec.exactTotal && !spec.countFrom && !spec.pageIds && offset < EXACT_COUNT_LIMIT) {
     const small = await smallListPage(spec, order, offset);
     if (small) return small;
+  }
+  if (spec.pageIds && spec.pageIdsCount && !spec.counted && !spec.exactTotal) {
+    const counted = await pageCountedWithIds(spec, spec.pageIds, order, offset);
+    if (counted) return counted;
   }
   const counting = spec.exactTotal
     ? spec.exactTotal().then((total): ListTotal => ({ total }))
@@ -365,6 +384,31 @@ async function smallListPage<Q extends AnyQuery, R>(
   return { total, rows: (rows as never[]).map(spec.toRow) };
 }
 
+/**
+ * One page whose ids come with the count of every match (pageIdsCount): the page and its total in
+ * one statement. Undefined for a page past the end, which has no row to carry the count.
+ */
+async function pageCountedWithIds<Q extends AnyQuery, R>(
+  spec: ListSpec<Q, R>,
+  pageIds: PageIds,
+  order: 'asc' | 'desc',
+  offset: number,
+): Promise<ListPage<R> | undefined> {
+  const ids = pageIds(order, spec.params.limit, offset);
+  const found = await ordered(
+    spec
+      .rows(spec.table)
+      .innerJoin(sql`(${ids})`.as('page'), (join) => join.onRef('page.page_id' as never, '=', spec.id as never))
+      .select(sql.ref('page.list_total').as('list_total')),
+    spec.sort,
+    order,
+  ).execute();
+  if (found.length === 0) return undefined;
+  const seen = Number((found[0] as { list_total: number | string }).list_total);
+  const total = await totalSeen(spec.db, spec.countFrom ?? spec.filtered, seen, { estimate: spec.estimate });
+  return { ...total, rows: (found as never[]).map(spec.toRow) };
+}
+
 /** The created-on range of a list query (the contract's CreatedRange): instants, both ends included. */
 export interface CreatedRange {
   from?: string;
@@ -397,7 +441,11 @@ export function withinRange<D, T extends keyof D, O>(
   return q;
 }
 
-/** A list searched through the people its rows name (a payer, a call's parties, an influencer). */
+/**
+ * A list searched through the people its rows name (a payer, a call's parties, an influencer). The
+ * page's ids come with `list_total`: every match counted up to EXACT_COUNT_LIMIT + 1 (see
+ * ListSpec.pageIdsCount); rows matched by their own values are assumed not to match two ways.
+ */
 export interface PeopleSearch {
   /** The people the search matches, as `SELECT p.id FROM users AS p WHERE …`. */
   people: AnyQuery;
@@ -470,12 +518,33 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
     );
     for (const own of s.ownMatches ?? []) branches.push(sql`SELECT * FROM (${newest(own(s.rows()))}) AS o`);
     const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+    // The matches counted up to the limit, each once: by each person column in turn, leaving out
+    // the rows an earlier column found, then by their own values, leaving out any a person found.
+    // Person by person through their (person, date) index, so that counting stops at the limit.
+    const foundBy = (column: string) => sql`(${sql.ref(column)} IN (SELECT id FROM found)) IS TRUE`;
+    const counted = [
+      ...s.personColumns.map((column, i) => {
+        let rows = s
+          .rows()
+          .select(sql`1`.as('one'))
+          .where(sql<boolean>`${sql.ref(column)} = p.id`);
+        for (const earlier of s.personColumns.slice(0, i)) rows = rows.where(sql<boolean>`NOT ${foundBy(earlier)}`);
+        return sql`SELECT 1 FROM found AS p CROSS JOIN LATERAL (${rows}) AS x`;
+      }),
+      ...(s.ownMatches ?? []).map((own) => {
+        let rows = own(s.rows()).select(sql`1`.as('one'));
+        for (const column of s.personColumns) rows = rows.where(sql<boolean>`NOT ${foundBy(column)}`);
+        return sql`${rows}`;
+      }),
+    ];
     return sql`WITH found AS MATERIALIZED (${s.people}),
       gate AS (
         SELECT count(*) * count(*) * ${PERSON_READ_COST_IN_ROWS}
           > ${enough} * ${s.population ?? USER_POPULATION} AS walk
-        FROM found)
-      SELECT m.id AS page_id FROM (${sql.join(branches, sql` UNION `)}) AS m
+        FROM found),
+      counted AS (
+        SELECT count(*) AS n FROM (${sql.join(counted, sql` UNION ALL `)} LIMIT ${EXACT_COUNT_LIMIT + 1}) AS c)
+      SELECT m.id AS page_id, (SELECT n FROM counted) AS list_total FROM (${sql.join(branches, sql` UNION `)}) AS m
       ORDER BY m.at ${dir}, m.id ${dir} LIMIT ${limit} OFFSET ${offset}`;
   };
 }

@@ -279,6 +279,7 @@ export async function listCalls(db: Kysely<DB>, q: CallListQuery): Promise<ListP
     estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 'c.created_at' : undefined,
     pageIds: search && search.length >= 3 && sortBy === 'createdAt' ? callSearchPageIds(db, q, search) : undefined,
+    pageIdsCount: true,
     toRow: toCallRow,
   });
 }

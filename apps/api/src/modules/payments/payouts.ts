@@ -508,6 +508,7 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
             population: sql<number>`(SELECT greatest(coalesce(sum(n), 0), 1) FROM list_counts WHERE list = 'users' AND kind = 'true')`,
           })
         : undefined,
+    pageIdsCount: true,
     toRow: (r: PayoutDbRow): PayoutRow => ({
       _id: r.id,
       payoutRequestId: r.payout_request_id,

@@ -210,6 +210,7 @@ export async function listTransactions(db: Kysely<DB>, q: TransactionListQuery):
     estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 't.created_at' : undefined,
     pageIds: search && search.length >= 3 && sortBy === 'createdAt' ? searchPageIds(db, q, search) : undefined,
+    pageIdsCount: true,
     toRow: toTransactionRow,
   });
 }

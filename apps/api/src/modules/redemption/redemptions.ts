@@ -169,6 +169,7 @@ export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): P
             id: 'r.id',
           })
         : undefined,
+    pageIdsCount: true,
     toRow: (r: {
       id: string;
       display_name: string | null;
