@@ -327,6 +327,14 @@ export interface ListCountsTable {
   n: ColumnType<string, number, number>;
 }
 
+/** A counted list's total per filter value, whatever the day (migration 0011). */
+export interface ListTotalsTable {
+  list: string;
+  status: string;
+  kind: string;
+  n: ColumnType<string, number, number>;
+}
+
 export interface DB {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -347,6 +355,7 @@ export interface DB {
   notifications: NotificationsTable;
   seed_runs: SeedRunsTable;
   list_counts: ListCountsTable;
+  list_totals: ListTotalsTable;
   transaction_totals: TransactionTotalsTable;
   video_call_totals: VideoCallTotalsTable;
   user_totals: UserTotalsTable;

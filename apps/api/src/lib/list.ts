@@ -194,10 +194,13 @@ function countedWhere(c: CountedList): RawBuilder<boolean> {
   return sql<boolean>`${sql.join(parts, sql` AND `)}`;
 }
 
-/** The total of a list the database counts: a sum over its days, never a scan of its rows. */
+/**
+ * The total of a list the database counts: a sum over its filter values (list_totals, migration
+ * 0011: at most a few dozen rows), never a scan of its rows or of its days.
+ */
 async function countedTotal(db: Kysely<DB>, c: CountedList): Promise<number> {
   const { rows } = await sql<{ n: string | number | null }>`
-    SELECT sum(n) AS n FROM list_counts WHERE ${countedWhere(c)}`.execute(db);
+    SELECT sum(n) AS n FROM list_totals WHERE ${countedWhere(c)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

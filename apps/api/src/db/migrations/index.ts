@@ -9,6 +9,7 @@ import * as listCounts from './0007_list_counts';
 import * as payoutRequestSorts from './0008_payout_request_sorts';
 import * as redemptionSorts from './0009_redemption_sorts';
 import * as requestSorts from './0010_request_sorts';
+import * as listTotals from './0011_list_totals';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_payout_request_sorts': payoutRequestSorts,
   '0009_redemption_sorts': redemptionSorts,
   '0010_request_sorts': requestSorts,
+  '0011_list_totals': listTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
