@@ -41,6 +41,7 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
         UNION ALL SELECT 'payouts', '', '', count(*)::text FROM payouts
         UNION ALL SELECT 'redemptions', '', '', count(*)::text FROM redemptions
         UNION ALL SELECT 'notifications', is_read::text, '', count(*)::text FROM notifications GROUP BY 2
+        UNION ALL SELECT 'discount_codes', status, type, count(*)::text FROM discount_codes GROUP BY 2, 3
       ) AS rows WHERE n <> '0' ORDER BY 1, 2, 3`.execute(db());
     // Each list's totals per filter value, whatever the day (list_totals), add the days up.
     const totals = await sql<{ list: string; status: string; kind: string; n: string }>`
@@ -80,6 +81,19 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
         await sql`DELETE FROM transactions WHERE transaction_id IN ('txn_scale_3', 'txn_scale_4')`.execute(trx);
         await sql`UPDATE users SET status = '0' WHERE id = ${payer.id}`.execute(trx);
         await sql`UPDATE notifications SET is_read = NOT is_read`.execute(trx);
+        // discount codes: a new one, a status and a type changed, one deleted if it was never redeemed
+        await sql`INSERT INTO discount_codes (code_name, type, amount_cents, redeem_limit, status)
+          VALUES ('SCALE-COUNT', 'wallet_top_up', 500, 10, 'Active')`.execute(trx);
+        await sql`UPDATE discount_codes SET status = 'Inactive', type = 'signup' WHERE code_name = 'SCALE-COUNT'`.execute(
+          trx,
+        );
+        await sql`UPDATE discount_codes SET status = CASE status WHEN 'Active' THEN 'Inactive' ELSE 'Active' END
+          WHERE id IN (SELECT id FROM discount_codes WHERE type <> 'influencer_discount_code' ORDER BY id LIMIT 3)`.execute(
+          trx,
+        );
+        await sql`DELETE FROM discount_codes WHERE id IN (
+          SELECT id FROM discount_codes dc WHERE NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.discount_code_id = dc.id)
+          ORDER BY id LIMIT 1)`.execute(trx);
       });
     // a transaction rolled back leaves the totals as they were
     await expect(

@@ -116,7 +116,8 @@ export interface CountedList {
     | 'payout_requests'
     | 'payouts'
     | 'redemptions'
-    | 'notifications';
+    | 'notifications'
+    | 'discount_codes';
   status?: string;
   kind?: string;
 }

@@ -47,7 +47,7 @@ const applyDelta = (c: CountedTable, from: string, sign: 1 | -1) => `
     SELECT '${c.list}', ${keyOf(c, 'r')}, ${sign} * count(*) FROM ${from} GROUP BY 1, 2, 3, 4
     ON CONFLICT (list, day, status, kind) DO UPDATE SET n = lc.n + EXCLUDED.n;`;
 
-function triggerFunction(c: CountedTable): string {
+export function triggerFunction(c: CountedTable): string {
   // An update moves only the rows whose day, status or kind changed; most updates change none.
   const changed = (side: 'o' | 'n') => `(
       SELECT ${side}.* FROM old_rows o JOIN new_rows n ON n.id = o.id
@@ -83,34 +83,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $fn$`.execute(db);
 
-  for (const c of COUNTED_TABLES) {
-    await sql
-      .raw(
-        `CREATE TRIGGER list_counts_truncate AFTER TRUNCATE ON ${c.table}
-         FOR EACH STATEMENT EXECUTE FUNCTION list_counts_truncate('${c.list}')`,
-      )
-      .execute(db);
-    await sql.raw(triggerFunction(c)).execute(db);
-    const fn = `list_counts_${c.table}()`;
-    await sql
-      .raw(
-        `CREATE TRIGGER list_counts_insert AFTER INSERT ON ${c.table}
-         REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER list_counts_update AFTER UPDATE ON ${c.table}
-         REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER list_counts_delete AFTER DELETE ON ${c.table}
-         REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
-      )
-      .execute(db);
-  }
+  for (const c of COUNTED_TABLES) await countTable(db, c);
 
   // The notifications search: its description by trigram, its senders' notifications by sender.
   await sql`CREATE INDEX notifications_description_trgm ON notifications USING gin (description gin_trgm_ops)`.execute(
@@ -118,20 +91,53 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`CREATE INDEX notifications_sender_created ON notifications (sender_id, created_at, id)`.execute(db);
 
-  const fills = COUNTED_TABLES.map(
-    (c) => `
-    INSERT INTO list_counts (list, day, status, kind, n)
-    SELECT '${c.list}', ${keyOf(c, 'r')}, count(*) FROM ${c.table} r GROUP BY 1, 2, 3, 4;`,
-  ).join('');
+  await sql.raw(`CREATE FUNCTION ${rebuildFunction(COUNTED_TABLES)}`).execute(db);
+  await sql`SELECT rebuild_list_counts()`.execute(db);
+}
+
+/** The triggers that keep a table's rows counted in list_counts (its function included). */
+export async function countTable(db: Kysely<unknown>, c: CountedTable): Promise<void> {
   await sql
     .raw(
-      `CREATE FUNCTION rebuild_list_counts() RETURNS void LANGUAGE plpgsql AS $fn$
-       BEGIN
-         DELETE FROM list_counts;${fills}
-       END $fn$`,
+      `CREATE TRIGGER list_counts_truncate AFTER TRUNCATE ON ${c.table}
+       FOR EACH STATEMENT EXECUTE FUNCTION list_counts_truncate('${c.list}')`,
     )
     .execute(db);
-  await sql`SELECT rebuild_list_counts()`.execute(db);
+  await sql.raw(triggerFunction(c)).execute(db);
+  const fn = `list_counts_${c.table}()`;
+  await sql
+    .raw(
+      `CREATE TRIGGER list_counts_insert AFTER INSERT ON ${c.table}
+       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER list_counts_update AFTER UPDATE ON ${c.table}
+       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER list_counts_delete AFTER DELETE ON ${c.table}
+       REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
+    )
+    .execute(db);
+}
+
+/** rebuild_list_counts(): every count of `tables` read again from their rows (after a bulk load). */
+export function rebuildFunction(tables: readonly CountedTable[]): string {
+  const fills = tables
+    .map(
+      (c) => `
+    INSERT INTO list_counts (list, day, status, kind, n)
+    SELECT '${c.list}', ${keyOf(c, 'r')}, count(*) FROM ${c.table} r GROUP BY 1, 2, 3, 4;`,
+    )
+    .join('');
+  return `rebuild_list_counts() RETURNS void LANGUAGE plpgsql AS $fn$
+       BEGIN
+         DELETE FROM list_counts;${fills}
+       END $fn$`;
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,6 +10,7 @@ import * as payoutRequestSorts from './0008_payout_request_sorts';
 import * as redemptionSorts from './0009_redemption_sorts';
 import * as requestSorts from './0010_request_sorts';
 import * as listTotals from './0011_list_totals';
+import * as discountCodeCounts from './0012_discount_code_counts';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_redemption_sorts': redemptionSorts,
   '0010_request_sorts': requestSorts,
   '0011_list_totals': listTotals,
+  '0012_discount_code_counts': discountCodeCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,7 +13,7 @@ import {
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
+import { containsPattern, ilike, iso, listPage, listParamsOf, normaliseSearch, type ListPage } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 
 /**
@@ -183,6 +183,10 @@ export async function listDiscountCodes(db: Kysely<DB>, q: DiscountCodeListQuery
     id: 'dc.id',
     sort: [...SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'dc.id'].map((c) => ({ by: sql.ref(c) })),
     rows: codeRows,
+    // Counted by the database per status and type (migration 0012); a name search is counted.
+    counted: normaliseSearch(q.search) ? undefined : { list: 'discount_codes', status: q.status, kind: q.type },
+    estimate: !normaliseSearch(q.search),
+    dayColumn: (q.sortBy ?? 'createdAt') === 'createdAt' ? 'dc.created_at' : undefined,
     toRow: toDiscountCodeRow,
   });
 }
