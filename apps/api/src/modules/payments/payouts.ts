@@ -139,6 +139,10 @@ function toPayoutRequestRow(r: RequestRecord): PayoutRequestRow {
   };
 }
 
+/** How many influencers there are, as the database counts them (list_totals): whom payouts name. */
+const INFLUENCER_POPULATION = sql<number>`(
+  SELECT greatest(coalesce(sum(n), 0), 1) FROM list_totals WHERE list = 'users' AND kind = 'true')`;
+
 /** The payout requests a list query selects, with their influencer, before paging. */
 function filteredPayoutRequests(db: Kysely<DB>, q: Pick<PayoutRequestListQuery, 'search' | 'status'>) {
   let base = withInfluencer(db);
@@ -191,6 +195,26 @@ export async function listPayoutRequests(
     counted: search ? undefined : { list: 'payout_requests', status: q.status },
     estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 'pr.created_at' : undefined,
+    // A name search in date order: through the influencers found first (see peopleSearchPageIds).
+    pageIds:
+      search && sortBy === 'createdAt'
+        ? peopleSearchPageIds({
+            people: db
+              .selectFrom('users as p')
+              .select('p.id')
+              .where('p.is_influencer', '=', true)
+              .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true }))),
+            rows: () => {
+              const all = db.selectFrom('payout_requests as pr');
+              return q.status ? all.where('pr.status', '=', q.status) : all;
+            },
+            personColumns: ['pr.influencer_id'],
+            sortColumn: 'pr.created_at',
+            id: 'pr.id',
+            population: INFLUENCER_POPULATION,
+          })
+        : undefined,
+    pageIdsCount: true,
     toRow: toPayoutRequestRow,
   });
 }
@@ -504,8 +528,7 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
             ownMatches: [(rows) => rows.where(ilike('po.reference', containsPattern(search)))],
             sortColumn: 'po.paid_at',
             id: 'po.id',
-            // how many influencers there are, as the database counts them (list_counts)
-            population: sql<number>`(SELECT greatest(coalesce(sum(n), 0), 1) FROM list_counts WHERE list = 'users' AND kind = 'true')`,
+            population: INFLUENCER_POPULATION,
           })
         : undefined,
     pageIdsCount: true,

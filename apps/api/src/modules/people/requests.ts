@@ -12,7 +12,16 @@ import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
 import { alreadyDecided } from '../../lib/decisions';
-import { iso, isoOrNull, listPage, listParamsOf, normaliseSearch, pageOf, type ListPage } from '../../lib/list';
+import {
+  iso,
+  isoOrNull,
+  listPage,
+  listParamsOf,
+  normaliseSearch,
+  pageOf,
+  peopleSearchPageIds,
+  type ListPage,
+} from '../../lib/list';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
 import { personNames, personSearch } from './user-list';
@@ -104,6 +113,7 @@ export async function requestsPage(db: Kysely<DB>, q: RequestListQuery): Promise
 
 export async function listRequests(db: Kysely<DB>, q: RequestListQuery): Promise<ListPage<RequestRow>> {
   const sortBy = q.sortBy ?? 'updatedAt';
+  const search = normaliseSearch(q.search);
   return listPage({
     db,
     params: listParamsOf(q),
@@ -112,9 +122,27 @@ export async function listRequests(db: Kysely<DB>, q: RequestListQuery): Promise
     id: 'r.id',
     sort: [...requestSortColumns(sortBy), 'r.id'].map((c) => ({ by: sql.ref(c) })),
     rows: (from) => from.select(REQUEST_ROW_COLUMNS),
-    counted: normaliseSearch(q.search) ? undefined : { list: 'influencer_requests', status: q.status },
-    estimate: !normaliseSearch(q.search),
+    counted: search ? undefined : { list: 'influencer_requests', status: q.status },
+    estimate: !search,
     dayColumn: sortBy === 'updatedAt' ? 'r.updated_at' : undefined,
+    // A name search in the default order: through the applicants found first (see peopleSearchPageIds).
+    pageIds:
+      search && sortBy === 'updatedAt'
+        ? peopleSearchPageIds({
+            people: db
+              .selectFrom('users as p')
+              .select('p.id')
+              .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true }))),
+            rows: () => {
+              const all = db.selectFrom('influencer_requests as r');
+              return q.status ? all.where('r.status', '=', q.status) : all;
+            },
+            personColumns: ['r.user_id'],
+            sortColumn: 'r.updated_at',
+            id: 'r.id',
+          })
+        : undefined,
+    pageIdsCount: true,
     toRow: toRequestRow,
   });
 }
