@@ -338,13 +338,22 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
       matches: `SELECT r.id FROM influencer_requests r JOIN users u ON u.id = r.user_id
         WHERE PEOPLE ORDER BY r.updated_at DESC, r.id DESC`,
     },
+    {
+      path: '/notification/getAll',
+      people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1`,
+      population: USERS,
+      matches: `SELECT n.id FROM notifications n LEFT JOIN users u ON u.id = n.sender_id
+        WHERE PEOPLE OR n.description ILIKE $1 ORDER BY n.created_at DESC, n.id DESC`,
+    },
   ];
 
   it('pages a name search the same whether few or many people match, in every list searched by people', async () => {
-    // Many: half of all users, and every applicant; few: in each list, the one person with most rows there.
+    // Many: half of all users, and every applicant and sender; few: in each list, the one person with most rows there.
     await sql`UPDATE users SET display_name = 'Qzwalk ' || display_name
       WHERE id IN (SELECT id FROM users ORDER BY id LIMIT (SELECT count(*) / 2 FROM users))
-        OR id IN (SELECT user_id FROM influencer_requests)`.execute(db());
+        OR id IN (SELECT user_id FROM influencer_requests) OR id IN (SELECT sender_id FROM notifications)`.execute(
+      db(),
+    );
     const busiest = [
       sql`SELECT user_id FROM transactions GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
       sql`SELECT host_id FROM video_calls GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
@@ -352,6 +361,7 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
       sql`SELECT user_id FROM redemptions WHERE user_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
       sql`SELECT influencer_id FROM payout_requests GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
       sql`SELECT user_id FROM influencer_requests GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+      sql`SELECT sender_id FROM notifications WHERE sender_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
     ];
     for (const [i, person] of busiest.entries()) {
       await sql`UPDATE users SET display_name = ${`Qzfew${i} `} || display_name WHERE id = (${person})`.execute(db());

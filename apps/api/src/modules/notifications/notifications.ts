@@ -10,7 +10,16 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { containsPattern, countRows, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
+import {
+  containsPattern,
+  countRows,
+  ilike,
+  iso,
+  listPage,
+  listParamsOf,
+  peopleSearchPageIds,
+  type ListPage,
+} from '../../lib/list';
 
 /*
  * Notifications are the admins' shared inbox: one row per event and one read flag, so what one admin
@@ -96,6 +105,26 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
     counted: search ? undefined : { list: 'notifications', status: q.unread ? 'false' : undefined },
     estimate: !search,
     dayColumn: 'n.created_at',
+    // A search through the senders found first, merged with the descriptions that match.
+    pageIds: search
+      ? peopleSearchPageIds({
+          people: db
+            .selectFrom('users as p')
+            .select('p.id')
+            .where((eb) =>
+              eb.or([ilike('p.display_name', containsPattern(search)), ilike('p.user_name', containsPattern(search))]),
+            ),
+          rows: () => {
+            const all = db.selectFrom('notifications as n');
+            return q.unread ? all.where('n.is_read', '=', false) : all;
+          },
+          personColumns: ['n.sender_id'],
+          ownMatches: [(rows) => rows.where(ilike('n.description', containsPattern(search)))],
+          sortColumn: 'n.created_at',
+          id: 'n.id',
+        })
+      : undefined,
+    pageIdsCount: true,
     toRow: toRow,
   });
 }
