@@ -7,6 +7,7 @@ import {
   type NotificationRow,
 } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
+import { peopleMatching } from '../people/user-list';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import { badRequest, notFound } from '../../lib/http-errors';
@@ -83,10 +84,7 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
   if (search) {
     const pattern = containsPattern(search);
     // The description and the senders each through their own index (migration 0007), then merged.
-    const senders = db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb.or([ilike('display_name', pattern), ilike('user_name', pattern)]));
+    const senders = peopleMatching(db, search, { by: 'names' });
     const matched = db
       .selectFrom('notifications')
       .select('id')
@@ -108,12 +106,7 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
     // A search through the senders found first, merged with the descriptions that match.
     pageIds: search
       ? peopleSearchPageIds({
-          people: db
-            .selectFrom('users as p')
-            .select('p.id')
-            .where((eb) =>
-              eb.or([ilike('p.display_name', containsPattern(search)), ilike('p.user_name', containsPattern(search))]),
-            ),
+          people: peopleMatching(db, search, { by: 'names' }),
           rows: () => {
             const all = db.selectFrom('notifications as n');
             return q.unread ? all.where('n.is_read', '=', false) : all;

@@ -31,7 +31,7 @@ import {
 } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 import { renderTemplate } from '../mail/mailer';
-import { personSearch } from '../people/user-list';
+import { peopleMatching, personSearch } from '../people/user-list';
 
 /** The constraints whose violation means another decision of the same request got there first. */
 const DECISION_KEY_INDEX = 'payout_requests_decision_key';
@@ -199,11 +199,7 @@ export async function listPayoutRequests(
     pageIds:
       search && sortBy === 'createdAt'
         ? peopleSearchPageIds({
-            people: db
-              .selectFrom('users as p')
-              .select('p.id')
-              .where('p.is_influencer', '=', true)
-              .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true }))),
+            people: peopleMatching(db, search, { by: 'person', influencers: true }),
             rows: () => {
               const all = db.selectFrom('payout_requests as pr');
               return q.status ? all.where('pr.status', '=', q.status) : all;
@@ -454,12 +450,7 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
   const { search } = p;
   let filtered = withPayee(db);
   // Only influencers are paid: the people a search looks among.
-  const payees = () =>
-    db
-      .selectFrom('users as p')
-      .select('p.id')
-      .where('p.is_influencer', '=', true)
-      .where((eb) => eb.or(personSearch(search ?? '', { alias: 'p', fullName: true })));
+  const payees = () => peopleMatching(db, search ?? '', { by: 'person', influencers: true });
   const byReference = () =>
     db
       .selectFrom('payouts as po')

@@ -19,7 +19,7 @@ import {
   type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
-import { personSearch } from '../people/user-list';
+import { peopleMatching } from '../people/user-list';
 import { sumSpans, TRANSACTION_TOTALS } from '../dashboard/totals';
 
 /** What both the list and its export select by: the list query without its paging. */
@@ -59,10 +59,7 @@ export function filteredTransactions(db: Kysely<DB>, q: TransactionSelection) {
   let base = db.selectFrom('transactions as t');
   const search = normaliseSearch(q.search);
   if (search) {
-    const payers = db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb.or(personSearch(search, { fullName: true })));
+    const payers = peopleMatching(db, search, { by: 'person' });
     const p = containsPattern(search);
     if (search.length >= 3) {
       // Each half through its own index (payers by user_id, ids by trigram), then merged: 5-10x
@@ -85,10 +82,7 @@ export function filteredTransactions(db: Kysely<DB>, q: TransactionSelection) {
  * transaction, a few thousand matches were planned as a hash join over the whole table.
  */
 function transactionSearchMatches(db: Kysely<DB>, q: TransactionSelection, search: string, counting = false) {
-  const payers = db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb.or(personSearch(search, { fullName: true })));
+  const payers = peopleMatching(db, search, { by: 'person' });
   const byPayer = narrowTransactions(db.selectFrom('transactions as t'), q)
     .select('t.id')
     .where('t.user_id', 'in', payers);
@@ -118,10 +112,7 @@ function narrowTransactions<D, T extends keyof D, O>(
  */
 function searchPageIds(db: Kysely<DB>, q: TransactionSelection, search: string) {
   return peopleSearchPageIds({
-    people: db
-      .selectFrom('users as p')
-      .select('p.id')
-      .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true }))),
+    people: peopleMatching(db, search, { by: 'person' }),
     rows: () => narrowTransactions(db.selectFrom('transactions as t'), q),
     personColumns: ['t.user_id'],
     ownMatches: [(rows) => rows.where(ilike('t.transaction_id', containsPattern(search)))],
@@ -233,10 +224,7 @@ export async function transactionTotals(db: Kysely<DB>, q: TransactionTotalsQuer
     // The list's selection as two parts that cannot overlap: the payments of the payers found, and
     // those whose id matches but whose payer does not. Without a range, the payers' payments are
     // read from their totals (a few per payer), not one by one.
-    const payers = db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb.or(personSearch(search, { fullName: true })));
+    const payers = peopleMatching(db, search, { by: 'person' });
     const kinds = [
       sql`TRUE`,
       ...(q.status ? [sql`t.status = ${q.status}`] : []),

@@ -24,7 +24,7 @@ import {
 } from '../../lib/list';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
-import { personNames, personSearch } from './user-list';
+import { peopleMatching, personNames, personSearch } from './user-list';
 
 export const REQUEST_MESSAGES = {
   notFound: 'Request not found',
@@ -129,10 +129,7 @@ export async function listRequests(db: Kysely<DB>, q: RequestListQuery): Promise
     pageIds:
       search && sortBy === 'updatedAt'
         ? peopleSearchPageIds({
-            people: db
-              .selectFrom('users as p')
-              .select('p.id')
-              .where((eb) => eb.or(personSearch(search, { alias: 'p', fullName: true }))),
+            people: peopleMatching(db, search, { by: 'person' }),
             rows: () => {
               const all = db.selectFrom('influencer_requests as r');
               return q.status ? all.where('r.status', '=', q.status) : all;

@@ -50,6 +50,30 @@ export function personSearch(search: string, opts: { alias?: string; fullName: b
   return terms;
 }
 
+/**
+ * The people a search matches, as `SELECT p.id FROM users AS p WHERE …`, through users' trigram
+ * indexes: what a search through people finds first (see peopleSearchPageIds). `by`: 'person' for
+ * user name, display name, email and full name (a payer, an influencer, an applicant), 'names' for
+ * the display and user names alone (a call's parties, a redeemer, a sender). `influencers`: only
+ * influencers (whom payouts and payout requests name).
+ */
+export function peopleMatching(
+  db: Kysely<DB>,
+  search: string,
+  opts: { by: 'person' | 'names'; influencers?: boolean },
+) {
+  const p = containsPattern(search);
+  let q = db.selectFrom('users as p').select('p.id');
+  if (opts.influencers) q = q.where('p.is_influencer', '=', true);
+  return q.where((eb) =>
+    eb.or(
+      opts.by === 'person'
+        ? personSearch(search, { alias: 'p', fullName: true })
+        : [ilike('p.display_name', p), ilike('p.user_name', p)],
+    ),
+  );
+}
+
 /** The identity columns every person row of a list shows, from a users row. */
 export function personNames(u: {
   user_name: string;

@@ -6,6 +6,7 @@ import {
   type RedemptionRecord,
   type RedemptionSort,
 } from '@backoffice/shared-api/contract';
+import { peopleMatching } from '../people/user-list';
 import type { DB } from '../../db/schema';
 import { dollarsFromCents } from '../../lib/money';
 import { REDEMPTION_TOTALS, sumSpans } from '../dashboard/totals';
@@ -67,11 +68,7 @@ export function filteredRedemptions(
 function searchMatches(db: Kysely<DB>, search: string) {
   const p = containsPattern(search);
   return {
-    users: () =>
-      db
-        .selectFrom('users as p')
-        .select('p.id')
-        .where((eb) => eb.or([ilike('p.display_name', p), ilike('p.user_name', p)])),
+    users: () => peopleMatching(db, search, { by: 'names' }),
     codes: () => db.selectFrom('discount_codes').select('id').where(ilike('code_name', p)),
   };
 }
