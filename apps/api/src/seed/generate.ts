@@ -5,22 +5,7 @@ import {
   type CallStatus,
   type DiscountCodeType,
 } from '@backoffice/shared-api/contract';
-import type {
-  CategoriesTable,
-  DiscountCodesTable,
-  EmailTemplatesTable,
-  InfluencerRequestsTable,
-  LanguagesTable,
-  NotificationsTable,
-  PaymentMethodsTable,
-  PayoutRequestsTable,
-  PayoutsTable,
-  RedemptionsTable,
-  RefundsTable,
-  TransactionsTable,
-  UsersTable,
-  VideoCallsTable,
-} from '../db/schema';
+import type { DB } from '../db/schema';
 import { EMAIL_TEMPLATES, placeholdersOf } from './email-templates';
 import {
   CATEGORIES,
@@ -154,23 +139,7 @@ export const SEED_TABLES = [
 ] as const;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
-interface SeedTableTypes {
-  categories: CategoriesTable;
-  languages: LanguagesTable;
-  payment_methods: PaymentMethodsTable;
-  email_templates: EmailTemplatesTable;
-  users: UsersTable;
-  influencer_requests: InfluencerRequestsTable;
-  video_calls: VideoCallsTable;
-  transactions: TransactionsTable;
-  refunds: RefundsTable;
-  payout_requests: PayoutRequestsTable;
-  payouts: PayoutsTable;
-  discount_codes: DiscountCodesTable;
-  redemptions: RedemptionsTable;
-  notifications: NotificationsTable;
-}
-export type SeedRow<T extends SeedTable> = Insertable<SeedTableTypes[T]>;
+export type SeedRow<T extends SeedTable> = Insertable<DB[T]>;
 
 /** The admin's id when the seed creates the admin (an existing admin keeps its own). */
 export function seededAdminId(): string {
