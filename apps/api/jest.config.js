@@ -6,7 +6,7 @@ module.exports = {
   // sanitize-html's own htmlparser2 12 (and its dom packages) are ES modules too; sanitize-html is
   // listed so that its nested node_modules path is not ignored first.
   transformIgnorePatterns: [
-    '/node_modules/(?!(content-disposition|cookie|sanitize-html|htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype)/)',
+    '/node_modules/(?!(jose|content-disposition|cookie|sanitize-html|htmlparser2|domhandler|domutils|entities|dom-serializer|domelementtype)/)',
   ],
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   // A migrated and seeded database is built once and every test server starts from its snapshot.

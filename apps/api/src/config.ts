@@ -1,10 +1,15 @@
+import net from 'node:net';
 import path from 'node:path';
+import envSchema from 'env-schema';
 import { embeddedSeedRefusal } from './seed/estimate';
 
 export interface Config {
   host: string;
-  /** Behind a reverse proxy, the client's address comes from X-Forwarded-For (TRUST_PROXY). */
-  trustProxy: boolean | string;
+  /**
+   * Behind reverse proxies, the client's address is read from X-Forwarded-For through this many
+   * hops, or through these proxy addresses (TRUST_PROXY); false reads the socket's address.
+   */
+  trustProxy: false | number | string[];
   port: number;
   /** Where the embedded database, the generated secret and the email outbox live. */
   dataDir: string;
@@ -18,6 +23,8 @@ export interface Config {
   /** Links in emails point here. */
   publicUrl: string;
   authSecret?: string;
+  /** Keys the marketplace's own calls carry (MARKETPLACE_API_KEY); empty: one generated in dataDir. */
+  marketplaceKeys: string[];
   tokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
   corsOrigins: string[];
@@ -35,60 +42,169 @@ export interface Config {
 export const DEFAULT_ADMIN_EMAIL = 'admin@backoffice.local';
 export const DEFAULT_ADMIN_PASSWORD = 'ChangeMe-Admin-2026';
 
-function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
+
+/**
+ * The environment's shape (env-schema: JSON Schema through Ajv): types, ranges and defaults are
+ * checked in one place, and every bad variable is reported at start, together.
+ */
+const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
+    HOST: { type: 'string', default: '127.0.0.1' },
+    SEED_SCALE: { type: 'number', minimum: 0, maximum: 1000, default: 1 },
+    SEED: { type: 'string', enum: ['true', 'false'], default: 'true' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    TRUST_PROXY: { type: 'string' },
+    DATA_DIR: { type: 'string' },
+    EMBEDDED_DB: { type: 'string', enum: ['disk', 'memory'], default: 'disk' },
+    REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+    SMTP_URL: { type: 'string' },
+    MAIL_FROM: { type: 'string', default: 'Back Office <no-reply@backoffice.local>' },
+    PUBLIC_URL: { type: 'string', pattern: '^https?://' },
+    AUTH_SECRET: { type: 'string', minLength: 32 },
+    MARKETPLACE_API_KEY: { type: 'string' },
+    TOKEN_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 7 * 24 * 3600, default: 8 * 3600 },
+    CORS_ORIGINS: { type: 'string', default: '' },
+    BODY_LIMIT_BYTES: { type: 'integer', minimum: 1024, maximum: 50 * 1024 * 1024, default: 1024 * 1024 },
+    SEED_ADMIN_EMAIL: { type: 'string', default: DEFAULT_ADMIN_EMAIL },
+    SEED_ADMIN_PASSWORD: { type: 'string', minLength: 1 },
+    LOG_LEVEL: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+    },
+    SHELL_DIST: { type: 'string' },
+    RELEASES_DIR: { type: 'string' },
+    SOCKET_AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
+  },
+} as const;
+
+interface Env {
+  PORT: number;
+  HOST: string;
+  SEED_SCALE: number;
+  SEED: 'true' | 'false';
+  DATABASE_URL?: string;
+  TRUST_PROXY?: string;
+  DATA_DIR?: string;
+  EMBEDDED_DB: 'disk' | 'memory';
+  REDIS_URL?: string;
+  SMTP_URL?: string;
+  MAIL_FROM: string;
+  PUBLIC_URL?: string;
+  AUTH_SECRET?: string;
+  MARKETPLACE_API_KEY?: string;
+  TOKEN_TTL_SECONDS: number;
+  CORS_ORIGINS: string;
+  BODY_LIMIT_BYTES: number;
+  SEED_ADMIN_EMAIL: string;
+  SEED_ADMIN_PASSWORD?: string;
+  LOG_LEVEL: string;
+  SHELL_DIST?: string;
+  RELEASES_DIR?: string;
+  SOCKET_AUTH_TIMEOUT_MS: number;
+}
+
+function readEnv(env: NodeJS.ProcessEnv): Env {
+  // An empty variable means "not set", as a shell's `VAR= npm start` intends.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  try {
+    return envSchema<Env>({ schema: structuredClone(ENV_SCHEMA) as object, data: given, env: false });
+  } catch (e) {
+    const errors = (e as { errors?: Array<{ instancePath: string; message?: string }> }).errors;
+    if (!errors) throw e;
+    const lines = errors.map((err) => {
+      const name = err.instancePath.replace(/^\//, '');
+      return `${name} ${err.message ?? 'is invalid'}, got "${String(given[name])}"`;
+    });
+    throw new Error(`The environment is not valid:\n  ${lines.join('\n  ')}`);
   }
-  return n;
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server (1 for one load balancer), or their
+ * addresses. `true` would take the first address of X-Forwarded-For, which any client can write,
+ * and so void every per-address limit: refused with what to set instead.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends, so rate limits could be ' +
+        'dodged at will. Set the number of proxies in front of the server (TRUST_PROXY=1 behind one ' +
+        'load balancer) or their addresses (TRUST_PROXY=10.0.0.5,10.0.0.6 or a subnet like 10.0.0.0/24).',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 10)
+      throw new Error(`TRUST_PROXY must be a hop count from 1 to 10 or proxy addresses, got "${value}"`);
+    return hops;
+  }
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = addresses.find((a) => !net.isIP(a.split('/')[0] ?? '') && !/^(loopback|linklocal|uniquelocal)$/.test(a));
+  if (bad) throw new Error(`TRUST_PROXY has "${bad}", which is neither an IP address, a subnet nor a hop count`);
+  return addresses;
 }
 
 /** Reads the environment once, failing at start with a clear message rather than later. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defaultRepoRoot()): Config {
-  const port = int('PORT', env.PORT, 8080, 0, 65535);
-  const host = env.HOST || '127.0.0.1';
-  const scale = env.SEED_SCALE === undefined || env.SEED_SCALE === '' ? 1 : Number(env.SEED_SCALE);
-  if (!Number.isFinite(scale) || scale < 0 || scale > 1000) {
-    throw new Error(`SEED_SCALE must be a number from 0 to 1000, got "${env.SEED_SCALE}"`);
-  }
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-  }
-  const seedEnabled = env.SEED !== 'false';
+  const e = readEnv(env);
+  const databaseUrl = e.DATABASE_URL;
+  const scale = e.SEED_SCALE;
+  const seedEnabled = e.SEED !== 'false';
   // Refused now rather than after minutes of seeding that look like a hung start.
   const refusal = seedEnabled && !databaseUrl ? embeddedSeedRefusal(scale) : undefined;
   if (refusal) throw new Error(refusal);
+  // The documented password is public: an admin reachable from other machines must never have it,
+  // not even until the first sign-in.
+  if (seedEnabled && !e.SEED_ADMIN_PASSWORD && !LOOPBACK.test(e.HOST)) {
+    throw new Error(
+      `HOST=${e.HOST} listens beyond this machine, and the first admin would get the password printed ` +
+        'in the README. Set SEED_ADMIN_PASSWORD to a password of your own (or SEED=false).',
+    );
+  }
+  const marketplaceKeys = (e.MARKETPLACE_API_KEY ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (marketplaceKeys.some((k) => k.length < 32)) {
+    throw new Error('MARKETPLACE_API_KEY: each key must be at least 32 characters long');
+  }
   return {
-    host,
-    port,
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
+    host: e.HOST,
+    port: e.PORT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    dataDir: path.resolve(e.DATA_DIR || path.join(repoRoot, '.data')),
     databaseUrl,
-    embeddedStorage: env.EMBEDDED_DB === 'memory' ? 'memory' : 'disk',
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Back Office <no-reply@backoffice.local>',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    authSecret: env.AUTH_SECRET || undefined,
-    tokenTtlSeconds: int('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 8 * 3600, 60, 7 * 24 * 3600),
+    embeddedStorage: e.EMBEDDED_DB,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    authSecret: e.AUTH_SECRET,
+    marketplaceKeys,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     resetTokenTtlSeconds: 30 * 60,
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
+    corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024 * 1024, 1024, 50 * 1024 * 1024),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seed: {
       enabled: seedEnabled,
       scale,
-      adminEmail: env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
-      adminPassword: env.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+      adminEmail: e.SEED_ADMIN_EMAIL,
+      adminPassword: e.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     },
-    logLevel: env.LOG_LEVEL || 'info',
-    shellDist: path.resolve(env.SHELL_DIST || path.join(repoRoot, 'apps', 'shell', 'dist')),
-    releasesDir: path.resolve(env.RELEASES_DIR || path.join(repoRoot, '.releases')),
-    socketAuthTimeoutMs: int('SOCKET_AUTH_TIMEOUT_MS', env.SOCKET_AUTH_TIMEOUT_MS, 5000, 100, 60000),
+    logLevel: e.LOG_LEVEL,
+    shellDist: path.resolve(e.SHELL_DIST || path.join(repoRoot, 'apps', 'shell', 'dist')),
+    releasesDir: path.resolve(e.RELEASES_DIR || path.join(repoRoot, '.releases')),
+    socketAuthTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
   };
 }
 

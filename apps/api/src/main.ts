@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemo } from './seed/seed';
@@ -66,7 +66,10 @@ async function main(): Promise<void> {
       '',
       `Back office API ready at ${url}/api/v1`,
       `  API docs:  ${url}/api/docs`,
-      `  Sign in:   ${config.seed.adminEmail} / ${config.seed.adminPassword}`,
+      // Never the password itself: logs are kept, shipped and read by others.
+      config.seed.adminPassword === DEFAULT_ADMIN_PASSWORD
+        ? `  Sign in:   ${config.seed.adminEmail} with the password in the README; you will choose your own at first sign-in`
+        : `  Sign in:   ${config.seed.adminEmail} with the password set in SEED_ADMIN_PASSWORD`,
       config.smtpUrl
         ? '  Email:     sent by SMTP'
         : `  Email:     written to ${config.dataDir}/outbox (no SMTP_URL set)`,

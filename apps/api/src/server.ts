@@ -11,10 +11,12 @@ import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/storable-text';
 import { registerWeb } from './plugins/web';
-import { authenticator, resolveToken } from './modules/auth/authenticate';
+import { adminAuthenticator, marketplaceAuthenticator, resolveToken } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
-import type { AuthLimits } from './modules/auth/service';
-import { loadSigningSecret } from './modules/auth/tokens';
+import { createAuthLimits, type AuthLimitSettings } from './modules/auth/limits';
+import { loadMarketplaceKeys, loadSigningSecret } from './modules/auth/tokens';
+import { SECURITY_SCHEMES, type Authenticators } from './plugins/routes';
+import { createClient } from 'redis';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { peopleRoutes } from './modules/people/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -31,7 +33,10 @@ export interface BuildOptions {
   database: Database;
   /** Tests pass their own (e.g. to read sent mail); by default SMTP or the outbox. */
   mailer?: Mailer;
-  authLimits?: AuthLimits;
+  /** Tests tighten or loosen the sign-in and password limits. */
+  authLimits?: Partial<AuthLimitSettings>;
+  /** Where the limits' counters live in Redis; instances that share limits share it (tests isolate). */
+  limitsKeyPrefix?: string;
   logger?: boolean;
   /** Where logs go (stdout by default); tests read them to prove secrets stay out. */
   logStream?: NodeJS.WritableStream;
@@ -65,7 +70,14 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
             },
           },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count: trust that many proxies nearest to us (proxy-addr counts hops from the socket).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Every field's problem at once, so a form can mark them all; unknown fields are dropped.
     // multipleOfPrecision: without it 0.07 is not a multiple of 0.01 in binary floating point, and
     // one dollar amount in nine would be refused.
@@ -134,23 +146,46 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
         description: 'Every reply is `{ statusCode, message, data?, total? }`; statusCode equals the HTTP status.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          [SECURITY_SCHEMES.admin]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          [SECURITY_SCHEMES.marketplace]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Marketplace-Key',
+            description:
+              "The marketplace's own calls (filing influencer requests, payout requests, notifications): MARKETPLACE_API_KEY. An admin's bearer token is refused with 403.",
+          },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const authenticate = authenticator(database.db, secret);
+  const authenticators: Authenticators = {
+    admin: adminAuthenticator(database.db, secret),
+    marketplace: marketplaceAuthenticator(loadMarketplaceKeys(config.marketplaceKeys, config.dataDir)),
+  };
+  app.decorate('authenticators', authenticators);
+  // Limits are shared by every instance through Redis when there is one (its own connection: the
+  // socket adapter's subscriber cannot run commands).
+  const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
+  if (limitsRedis) {
+    limitsRedis.on('error', (err: Error) => app.log.error({ err: err.message }, 'redis error (rate limits)'));
+    await limitsRedis.connect();
+  }
+  const limits = createAuthLimits({ redis: limitsRedis, keyPrefix: opts.limitsKeyPrefix, overrides: opts.authLimits });
   await app.register(
     async (api) => {
-      await api.register(authRoutes(context, authenticate, opts.authLimits));
-      await api.register(peopleRoutes(context, authenticate));
-      await api.register(redemptionRoutes(context, authenticate));
-      await api.register(paymentsRoutes(context, authenticate));
-      await api.register(discountCodeRoutes(context, authenticate));
-      await api.register(callRoutes(context, authenticate));
-      await api.register(emailTemplateRoutes(context, authenticate));
-      await api.register(notificationRoutes(context, authenticate));
-      await api.register(dashboardRoutes(context, authenticate));
+      await api.register(authRoutes(context, limits));
+      await api.register(peopleRoutes(context));
+      await api.register(redemptionRoutes(context));
+      await api.register(paymentsRoutes(context));
+      await api.register(discountCodeRoutes(context));
+      await api.register(callRoutes(context));
+      await api.register(emailTemplateRoutes(context));
+      await api.register(notificationRoutes(context));
+      await api.register(dashboardRoutes(context));
     },
     { prefix: API_BASE_PATH },
   );
@@ -168,6 +203,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     async close() {
       await realtime.close();
       await app.close();
+      await limitsRedis?.quit().catch(() => undefined);
       mailer.close();
     },
   };

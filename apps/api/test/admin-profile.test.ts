@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import {
   ADMIN_MESSAGES,
+  AUTH_MESSAGES,
   PROFILE_MESSAGES,
   SOCKET_EVENTS,
   endpoints,
@@ -86,15 +87,41 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
     expect((await save(valid())).status).toBe(200);
   });
 
-  it('changes the email the admin signs in with', async () => {
+  it('changes the email with the current password: the other sessions end and the old address is told', async () => {
+    const otherTab = await api.signIn();
+    const mailsBefore = api.outbox().length;
     try {
-      const r = await save({ ...valid(), email: 'grace@test.local' });
+      const r = await save({ ...valid(), email: 'grace@test.local', currentPassword: TEST_ADMIN.adminPassword });
       expect(r.status).toBe(200);
       expect(r.body.data.email).toBe('grace@test.local');
       await expect(api.signIn('grace@test.local', TEST_ADMIN.adminPassword)).resolves.toEqual(expect.any(String));
+      // the session that made the change goes on; every other one is over
+      expect((await api.call('GET', endpoints.getUserProfile.path, { token })).status).toBe(200);
+      expect((await api.call('GET', endpoints.getUserProfile.path, { token: otherTab })).status).toBe(401);
+      const notice = api.outbox().slice(mailsBefore);
+      expect(notice).toEqual([
+        expect.objectContaining({ to: TEST_ADMIN.adminEmail, subject: 'Your back office email address was changed' }),
+      ]);
+      expect(notice[0]!.text).toContain('grace@test.local');
+      expect(JSON.stringify(notice)).not.toContain(TEST_ADMIN.adminPassword);
     } finally {
-      expect((await save(valid())).status).toBe(200);
+      expect((await save({ ...valid(), currentPassword: TEST_ADMIN.adminPassword })).status).toBe(200);
     }
+  });
+
+  it('refuses an email change without the current password, or with a wrong one, and changes nothing', async () => {
+    const before = await profile();
+    const without = await save({ ...valid(), bio: 'Changed too', email: 'thief@evil.test' });
+    expect(without.status).toBe(400);
+    expect(without.body.errors).toEqual({ currentPassword: AUTH_MESSAGES.currentPasswordRequired });
+    const wrong = await save({ ...valid(), email: 'thief@evil.test', currentPassword: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: AUTH_MESSAGES.wrongCurrentPassword });
+    expect(await profile()).toEqual(before);
+    await expect(api.signIn()).resolves.toEqual(expect.any(String));
+    // the same address in other letters is not a change of address: no password asked
+    expect((await save({ ...valid(), email: TEST_ADMIN.adminEmail.toUpperCase() })).status).toBe(200);
+    expect((await save(valid())).status).toBe(200);
   });
 
   it.each([
@@ -120,7 +147,7 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
   it("refuses another admin's email with 409, whatever its case, and saves nothing", async () => {
     const before = await profile();
     for (const email of [OTHER_ADMIN.email, OTHER_ADMIN.email.toUpperCase()]) {
-      const r = await save({ ...valid(), firstName: 'Changed', email });
+      const r = await save({ ...valid(), firstName: 'Changed', email, currentPassword: TEST_ADMIN.adminPassword });
       expect(r.status).toBe(409);
       expect(r.body).toEqual({
         statusCode: 409,

@@ -712,7 +712,10 @@ describe.each(BACKENDS)('the figures follow every write, in a zone 5:45 ahead of
       .values({ user_name: 'newcomer', email: 'newcomer@known.test', created_at: new Date() })
       .returning('id')
       .execute();
-    const filed = await api.call('POST', endpoints.createInfluencerRequest.path, { token, body: { userId: fan!.id } });
+    const filed = await api.call('POST', endpoints.createInfluencerRequest.path, {
+      marketplace: true,
+      body: { userId: fan!.id },
+    });
     expect(filed.status).toBe(200);
     const before = await summary();
     const decided = await api.call('PATCH', endpoints.decideRequest.path, {

@@ -61,7 +61,8 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
   const unreadCountReply = () => api.call('GET', '/notification/getUnreadCount', { token });
   const markRead = (id: string) => api.call('PATCH', '/notification/markRead', { token, query: { id } });
   const markAllRead = () => api.call('PATCH', '/notification/markAllRead', { token });
-  const create = (body: Record<string, unknown>) => api.call('POST', '/notification/create', { token, body });
+  const create = (body: Record<string, unknown>) =>
+    api.call('POST', '/notification/create', { marketplace: true, body });
 
   const count = async (unreadOnly = false) => {
     let q = db()
@@ -217,8 +218,12 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       expect(await count()).toBe(before);
     });
 
-    it('needs a signed-in admin', async () => {
+    it("takes the marketplace's credential only: none is 401, an admin session 403", async () => {
       expect((await api.call('POST', '/notification/create', { body: { description: 'x' } })).status).toBe(401);
+      const before = await count();
+      const asAdmin = await api.call('POST', '/notification/create', { token, body: { description: 'x' } });
+      expect(asAdmin.status).toBe(403);
+      expect(await count()).toBe(before);
     });
   });
 
@@ -227,7 +232,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       const userId = await newUser();
       await quiet();
       const announced = nextEvent<NotificationRow>(socket, SOCKET_EVENTS.notificationCreated);
-      const filed = await api.call('POST', '/admin/createInfluencerRequest', { token, body: { userId } });
+      const filed = await api.call('POST', '/admin/createInfluencerRequest', { marketplace: true, body: { userId } });
       expect(filed.status).toBe(200);
       const newest = (await list()).body.data[0] as NotificationRow;
       expect(newest).toMatchObject({
@@ -242,7 +247,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     it('tells admins when an influencer asks for a payout, with the amount', async () => {
       const influencerId = await newUser(true);
       const filed = await api.call('POST', '/payout/createRequest', {
-        token,
+        marketplace: true,
         body: { influencerId, amount: 1234.5, payable_amount: 1000 },
       });
       expect(filed.status).toBe(200);
@@ -257,12 +262,13 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       const before = await count();
       const influencer = await newUser(true);
       expect(
-        (await api.call('POST', '/admin/createInfluencerRequest', { token, body: { userId: influencer } })).status,
+        (await api.call('POST', '/admin/createInfluencerRequest', { marketplace: true, body: { userId: influencer } }))
+          .status,
       ).toBe(409);
       expect(
         (
           await api.call('POST', '/payout/createRequest', {
-            token,
+            marketplace: true,
             body: { influencerId: influencer, amount: 5, payable_amount: 6 },
           })
         ).status,
@@ -274,10 +280,10 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       const userId = await newUser();
       await sql`ALTER TABLE notifications RENAME TO notifications_away`.execute(db());
       try {
-        const filed = await api.call('POST', '/admin/createInfluencerRequest', { token, body: { userId } });
+        const filed = await api.call('POST', '/admin/createInfluencerRequest', { marketplace: true, body: { userId } });
         expect(filed.status).toBe(200);
         const payout = await api.call('POST', '/payout/createRequest', {
-          token,
+          marketplace: true,
           body: { influencerId: await newUser(true), amount: 10, payable_amount: 9 },
         });
         expect(payout.status).toBe(200);

@@ -80,7 +80,8 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
 
   const list = (query: Record<string, string> = {}) => api.call('GET', '/admin/getAllRequests', { token, query });
   const detail = (id: string) => api.call('GET', '/admin/getRequestDetail', { token, query: { id } });
-  const create = (userId: string) => api.call('POST', '/admin/createInfluencerRequest', { token, body: { userId } });
+  const create = (userId: string) =>
+    api.call('POST', '/admin/createInfluencerRequest', { marketplace: true, body: { userId } });
   const decide = (body: Record<string, unknown>, as = token) =>
     api.call('PATCH', '/admin/decideRequest', { token: as, body });
   const requestRow = (id: string) =>

@@ -25,6 +25,7 @@ export interface AdminSessionsTable {
   created_at: DefaultTimestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  password_change_required: Generated<boolean>;
 }
 
 export interface PasswordResetsTable {
@@ -335,6 +336,20 @@ export interface ListTotalsTable {
   n: ColumnType<string, number, number>;
 }
 
+/** Who did what to which record, and the fields before and after; append-only (migration 0013). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  created_at: DefaultTimestamp;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  record_type: string | null;
+  record_id: string | null;
+  ip: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
 export interface DB {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -356,6 +371,7 @@ export interface DB {
   seed_runs: SeedRunsTable;
   list_counts: ListCountsTable;
   list_totals: ListTotalsTable;
+  audit_log: AuditLogTable;
   transaction_totals: TransactionTotalsTable;
   video_call_totals: VideoCallTotalsTable;
   user_totals: UserTotalsTable;

@@ -1,47 +1,76 @@
+import crypto from 'node:crypto';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export interface LimitSetting {
+  /** Attempts allowed in one window. */
+  points: number;
+  durationSeconds: number;
+}
+
+/** What a shared limit needs of a Redis client (node-redis v4+, as the socket adapter uses). */
+export type RedisStore = object;
+
+export interface Attempt {
+  /** 0 when the attempt may go ahead; otherwise the seconds until the key may try again. */
+  wait: number;
+  /** This attempt is the one that used up the budget (for recording one lockout, not every refusal). */
+  lockedOutNow: boolean;
+}
+
 /**
- * Fixed-window counters in memory. Each API instance counts on its own, so with N instances an
- * attacker gets at most N times the budget; the limits are set low enough for that to stay small.
+ * One limit (rate-limiter-flexible): in this process's memory, or in Redis when the server has one,
+ * so that every API instance draws from the same budget. `take` counts the attempt atomically
+ * *before* the work it guards, so attempts already in flight cannot slip past the count. If Redis
+ * stops answering, the limit carries on in memory rather than failing open or failing every request.
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+export class Limiter {
+  private readonly store: RateLimiterAbstract;
 
   constructor(
-    readonly max: number,
-    readonly windowMs: number,
-    private readonly maxKeys = 100_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds until the key may try again, or 0 when it still has budget. */
-  blockedFor(key: string): number {
-    const w = this.windows.get(key);
-    if (!w || w.resetAt <= this.now()) return 0;
-    return w.count >= this.max ? Math.ceil((w.resetAt - this.now()) / 1000) : 0;
+    readonly name: string,
+    readonly setting: LimitSetting,
+    opts: { redis?: RedisStore; keyPrefix?: string } = {},
+  ) {
+    const common = {
+      points: setting.points,
+      duration: setting.durationSeconds,
+      keyPrefix: `${opts.keyPrefix ?? 'backoffice:limits'}:${name}`,
+    };
+    const memory = new RateLimiterMemory(common);
+    this.store = opts.redis
+      ? new RateLimiterRedis({
+          ...common,
+          storeClient: opts.redis,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        })
+      : memory;
   }
 
-  /** Counts one attempt; returns the seconds to wait if that used up the budget, else 0. */
-  hit(key: string): number {
-    const now = this.now();
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      if (this.windows.size >= this.maxKeys) this.evict(now);
-      w = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, w);
+  async take(key: string): Promise<Attempt> {
+    try {
+      await this.store.consume(keyOf(key));
+      return { wait: 0, lockedOutNow: false };
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      return {
+        wait: Math.max(1, Math.ceil(e.msBeforeNext / 1000)),
+        lockedOutNow: e.consumedPoints === this.setting.points + 1,
+      };
     }
-    w.count += 1;
-    return w.count > this.max ? Math.ceil((w.resetAt - now) / 1000) : 0;
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  /** Forgets the key's attempts (a success proves the one who tried knew the secret). */
+  async clear(key: string): Promise<void> {
+    await this.store.delete(keyOf(key));
   }
 
-  private evict(now: number): void {
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    // still full: drop the oldest entries (Map keeps insertion order)
-    for (const k of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(k);
-    }
+  /** Gives one attempt back (a success on a limit shared by many accounts, such as an address's). */
+  async giveBack(key: string): Promise<void> {
+    await this.store.reward(keyOf(key), 1);
   }
 }
+
+/** Keys hold emails and addresses; Redis keeps only their hashes. */
+const keyOf = (key: string) => crypto.createHash('sha256').update(key).digest('base64url');

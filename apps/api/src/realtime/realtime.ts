@@ -71,6 +71,16 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
         return;
       }
       clearTimeout(timer);
+      // A token is good until it expires, and so is the socket it opened: past that it is dropped,
+      // as an HTTP call with the token would be refused.
+      const expiry = setTimeout(
+        () => {
+          socket.emit(SOCKET_EVENTS.unauthorized, { message: 'Session expired' });
+          socket.disconnect(true);
+        },
+        Math.max(0, admin.expiresAt.getTime() - Date.now()),
+      );
+      socket.on('disconnect', () => clearTimeout(expiry));
       await socket.join([ADMINS, adminRoom(admin.id), sessionRoom(admin.sessionId)]);
       socket.emit(SOCKET_EVENTS.authenticated, { _id: admin.id, availabilityStatus: admin.availabilityStatus });
     });

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
 import { seedDemo } from '../../src/seed/seed';
 import { buildServer, type Server } from '../../src/server';
-import type { AuthLimits } from '../../src/modules/auth/service';
+import type { AuthLimitSettings } from '../../src/modules/auth/limits';
 import { TEST_ADMIN, TEST_SEED_SCALE } from './constants';
 
 /** PostgreSQL is tested too when a server is named (CI sets it); the embedded database always. */
@@ -27,9 +27,18 @@ export interface TestApi {
   call(
     method: InjectOptions['method'],
     apiPath: string,
-    opts?: { token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> },
+    opts?: {
+      token?: string;
+      /** Sends the marketplace's credential (the calls the marketplace makes). */
+      marketplace?: boolean;
+      query?: Record<string, string>;
+      body?: unknown;
+      headers?: Record<string, string>;
+    },
   ): Promise<Reply>;
   signIn(email?: string, password?: string): Promise<string>;
+  /** The key the marketplace's calls carry on this server. */
+  marketplaceKey: string;
   /** Emails the server wrote to its outbox, oldest first. */
   outbox(): Array<{ to: string; subject: string; html: string; text: string }>;
   close(): Promise<void>;
@@ -71,13 +80,22 @@ export async function startTestApi(
   backend: Backend,
   opts: {
     env?: Record<string, string>;
-    authLimits?: AuthLimits;
+    authLimits?: Partial<AuthLimitSettings>;
+    /** Servers given the same prefix share their limits through Redis; by default each has its own. */
+    limitsKeyPrefix?: string;
     listen?: boolean;
     logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-api-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env });
+  const marketplaceKey = `test-marketplace-key-${crypto.randomBytes(16).toString('hex')}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    MARKETPLACE_API_KEY: marketplaceKey,
+    ...opts.env,
+  });
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
   if (backend === 'postgres') {
@@ -94,6 +112,7 @@ export async function startTestApi(
     config,
     database,
     authLimits: opts.authLimits,
+    limitsKeyPrefix: opts.limitsKeyPrefix ?? `test:${crypto.randomBytes(6).toString('hex')}`,
     logger: Boolean(opts.logStream),
     logStream: opts.logStream,
   });
@@ -106,13 +125,18 @@ export async function startTestApi(
     database,
     config,
     dataDir,
+    marketplaceKey: config.marketplaceKeys[0] ?? marketplaceKey,
     async call(method, apiPath, o = {}) {
       const res = await server.app.inject({
         method,
         url: apiPath.startsWith('/api/') ? apiPath : `${API_BASE_PATH}${apiPath}`,
         query: o.query,
         payload: o.body as InjectOptions['payload'],
-        headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+        headers: {
+          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+          ...(o.marketplace ? { 'x-marketplace-key': api.marketplaceKey } : {}),
+          ...o.headers,
+        },
       });
       let body: Reply['body'];
       try {

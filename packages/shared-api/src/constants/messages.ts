@@ -13,6 +13,13 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logout Successfully!',
   missingToken: 'Authentication required',
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
+  tooManyPasswordAttempts: 'Too many wrong passwords. Try again later.',
+  passwordChangeRequired: 'Choose a new password before you go on: this account still has the default password.',
+  defaultPasswordRefused: 'Choose a password of your own, not the documented default.',
+  currentPasswordRequired: 'Enter your current password to change your email.',
+  wrongCurrentPassword: 'Current password is incorrect',
+  adminSessionRefused: 'This call is made by the marketplace with its own credential, not by an admin session.',
+  missingMarketplaceCredential: 'Marketplace credential required',
 } as const;
 
 /** The setting screen's messages (the admin's own profile and availability). */

@@ -32,6 +32,11 @@ export const LoggedInAdmin = Type.Object(
     lastName: Type.String(),
     email: Type.String(),
     availabilityStatus: AvailabilityStatus,
+    /**
+     * True when the admin signed in with the documented default password: this session may only
+     * change the password (or log out) until they choose their own.
+     */
+    passwordChangeRequired: Type.Boolean(),
   },
   { additionalProperties: false },
 );
@@ -69,6 +74,8 @@ export const UpdateAdminProfileBody = Type.Object(
       pattern: `(^$)|(${PICTURE_PATTERN})`,
     }),
     timeZone: Type.String({ minLength: 1, maxLength: PROFILE_LIMITS.timeZoneMax }),
+    /** Needed only when the email changes: a stolen token alone must not take the account over. */
+    currentPassword: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })),
   },
   { additionalProperties: false },
 );

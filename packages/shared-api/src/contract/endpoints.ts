@@ -75,12 +75,19 @@ import {
 
 export { API_BASE_PATH, API_PATHS } from '../constants/paths';
 
+export type EndpointAuth = 'public' | 'admin' | 'marketplace';
+
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Path under API_BASE_PATH, as spec section 7 spells it. */
   path: string;
-  /** false for the public auth calls; everything else needs a signed-in admin. */
-  auth: boolean;
+  /**
+   * Who may call it: 'public' (the four sign-in and reset calls), 'admin' (a signed-in admin's
+   * bearer token), or 'marketplace' (the marketplace's own credential; an admin session is refused).
+   * The server's route registration reads this and nothing else, so an endpoint cannot be left open
+   * by forgetting an option.
+   */
+  auth: EndpointAuth;
   summary: string;
   tag: string;
   querystring?: TSchema;
@@ -101,7 +108,7 @@ export const endpoints = {
   signIn: endpoint({
     method: 'POST',
     path: API_PATHS.signIn,
-    auth: false,
+    auth: 'public',
     tag: 'auth',
     summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
     body: SignInBody,
@@ -110,7 +117,7 @@ export const endpoints = {
   updateAdminProfile: endpoint({
     method: 'PATCH',
     path: API_PATHS.updateAdminProfile,
-    auth: true,
+    auth: 'admin',
     tag: 'auth',
     summary:
       "Save the signed-in admin's own profile (names, email, bio, picture, time zone); their other tabs get it over the socket as admin:updated",
@@ -120,7 +127,7 @@ export const endpoints = {
   updateAvailability: endpoint({
     method: 'PATCH',
     path: API_PATHS.updateAvailability,
-    auth: true,
+    auth: 'admin',
     tag: 'auth',
     summary: "Set the signed-in admin's availability ('1' available, '0' not), kept on the server",
     body: UpdateAvailabilityBody,
@@ -129,7 +136,7 @@ export const endpoints = {
   getDashboard: endpoint({
     method: 'GET',
     path: API_PATHS.getDashboard,
-    auth: true,
+    auth: 'admin',
     tag: 'dashboard',
     summary:
       'Every figure of the dashboard in one reply, in the days of `timeZone`: what waits for a decision, calls, revenue, fees, new fans, redemptions, 30-day charts and the newest requests. A figure that could not be computed is null',
@@ -139,7 +146,7 @@ export const endpoints = {
   getUserProfile: endpoint({
     method: 'GET',
     path: API_PATHS.getUserProfile,
-    auth: true,
+    auth: 'admin',
     tag: 'auth',
     summary: "The signed-in admin's profile; used to verify a restored session",
     reply: Ok(AdminProfile),
@@ -147,7 +154,7 @@ export const endpoints = {
   forgotPassword: endpoint({
     method: 'POST',
     path: API_PATHS.forgotPassword,
-    auth: false,
+    auth: 'public',
     tag: 'auth',
     summary: 'Email a password reset link; replies the same whether or not the email is known',
     body: ForgotPasswordBody,
@@ -156,7 +163,7 @@ export const endpoints = {
   verifyResetPasswordToken: endpoint({
     method: 'GET',
     path: API_PATHS.verifyResetPasswordToken,
-    auth: false,
+    auth: 'public',
     tag: 'auth',
     summary: 'Tell whether a reset token is still valid (does not use it up)',
     querystring: VerifyResetPasswordTokenQuery,
@@ -165,7 +172,7 @@ export const endpoints = {
   resetPassword: endpoint({
     method: 'POST',
     path: API_PATHS.resetPassword,
-    auth: false,
+    auth: 'public',
     tag: 'auth',
     summary: 'Set a new password with a reset token; the token works once and every session ends',
     body: ResetPasswordBody,
@@ -174,7 +181,7 @@ export const endpoints = {
   changePassword: endpoint({
     method: 'PATCH',
     path: API_PATHS.changePassword,
-    auth: true,
+    auth: 'admin',
     tag: 'auth',
     summary: 'Change the password; revokes every session and returns a fresh token',
     body: ChangePasswordBody,
@@ -183,7 +190,7 @@ export const endpoints = {
   logout: endpoint({
     method: 'POST',
     path: API_PATHS.logout,
-    auth: true,
+    auth: 'admin',
     tag: 'auth',
     summary: 'Revoke the token this request carries',
     reply: OkEmpty,
@@ -191,7 +198,7 @@ export const endpoints = {
   changeStatus: endpoint({
     method: 'PATCH',
     path: API_PATHS.changeStatus,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: "Activate ('1') or deactivate ('0') a user account",
     querystring: ChangeStatusQuery,
@@ -200,7 +207,7 @@ export const endpoints = {
   getAllFans: endpoint({
     method: 'GET',
     path: API_PATHS.getAllFans,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: 'Fans, paged; search matches user name, display name and email',
     querystring: FanListQuery,
@@ -209,7 +216,7 @@ export const endpoints = {
   getFanDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getFanDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: "A fan's full profile",
     querystring: IdQuery,
@@ -218,7 +225,7 @@ export const endpoints = {
   getFanDetails: endpoint({
     method: 'GET',
     path: API_PATHS.getFanDetails,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary:
       "A fan's detail screen: profile summary, totals and one page of each section; page, limit and search apply to the section `tab` names",
@@ -228,7 +235,7 @@ export const endpoints = {
   getAllInfluencers: endpoint({
     method: 'GET',
     path: API_PATHS.getAllInfluencers,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: 'Influencers, paged; search matches name, user name, display name and email',
     querystring: InfluencerListQuery,
@@ -237,7 +244,7 @@ export const endpoints = {
   getInfluencerDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getInfluencerDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: "An influencer's full profile",
     querystring: IdQuery,
@@ -246,7 +253,7 @@ export const endpoints = {
   updateUserProfile: endpoint({
     method: 'PATCH',
     path: API_PATHS.updateUserProfile,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary:
       "Change a fan's or an influencer's profile; only the fields sent change. 409 names the field when the email or user name belongs to another account",
@@ -257,7 +264,7 @@ export const endpoints = {
   getAllRequests: endpoint({
     method: 'GET',
     path: API_PATHS.getAllRequests,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: 'Applicant requests to become an influencer, paged; search matches the applicant',
     querystring: RequestListQuery,
@@ -266,7 +273,7 @@ export const endpoints = {
   getRequestDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getRequestDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: 'One application: the applicant profile and the decision, if any',
     querystring: IdQuery,
@@ -275,7 +282,7 @@ export const endpoints = {
   decideRequest: endpoint({
     method: 'PATCH',
     path: API_PATHS.decideRequest,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary:
       'Approve (the applicant becomes an influencer) or reject (with a reason) a pending request, once; the applicant is emailed. 409 when it was already decided',
@@ -285,7 +292,7 @@ export const endpoints = {
   createInfluencerRequest: endpoint({
     method: 'POST',
     path: API_PATHS.createInfluencerRequest,
-    auth: true,
+    auth: 'marketplace',
     tag: 'people',
     summary:
       "File a fan's application to become an influencer (what the marketplace sends); signed-in admins are told over the socket",
@@ -295,7 +302,7 @@ export const endpoints = {
   getCategories: endpoint({
     method: 'GET',
     path: API_PATHS.getCategories,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: 'Every category a profile may name, by name',
     reply: Ok(Type.Array(Category)),
@@ -303,7 +310,7 @@ export const endpoints = {
   getLanguages: endpoint({
     method: 'GET',
     path: API_PATHS.getLanguages,
-    auth: true,
+    auth: 'admin',
     tag: 'people',
     summary: 'Every language a profile may name, by name',
     reply: Ok(Type.Array(Language)),
@@ -311,7 +318,7 @@ export const endpoints = {
   getAllRedemptions: endpoint({
     method: 'GET',
     path: API_PATHS.getAllRedemptions,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary:
       'Redemption history, paged; search matches the display name, the user name and the code name; filterValue names one code (its id or its code name)',
@@ -321,7 +328,7 @@ export const endpoints = {
   getAllTransactions: endpoint({
     method: 'GET',
     path: API_PATHS.getAllTransactions,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary:
       'Payments, paged; search matches the payer (name, display name, email) and the transaction id; filters: status, type, created-on range',
@@ -331,7 +338,7 @@ export const endpoints = {
   getTransactionTotals: endpoint({
     method: 'GET',
     path: API_PATHS.getTransactionTotals,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary:
       'What the payments the list selects (same search and filters) add up to: count, amount, payable amount and platform fee',
@@ -341,7 +348,7 @@ export const endpoints = {
   exportTransactions: endpoint({
     method: 'GET',
     path: API_PATHS.exportTransactions,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary:
       'Every payment the list query selects, as CSV (spec "Transactions export" columns, every cell quoted, dates in `timeZone`), streamed. X-Total-Count says how many rows to expect; a failure part way aborts the response, so a cut-off file is never a complete one',
@@ -352,7 +359,7 @@ export const endpoints = {
   getAllPayoutRequests: endpoint({
     method: 'GET',
     path: API_PATHS.getAllPayoutRequests,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'Payout requests, paged; search matches the influencer (name, display name, email)',
     querystring: PayoutRequestListQuery,
@@ -361,7 +368,7 @@ export const endpoints = {
   getPayoutRequestDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getPayoutRequestDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'One payout request, with its decision and the payout made',
     querystring: IdQuery,
@@ -370,7 +377,7 @@ export const endpoints = {
   decidePayoutRequest: endpoint({
     method: 'PATCH',
     path: API_PATHS.decidePayoutRequest,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary:
       'Approve (pays the influencer, once) or reject (with a reason) a pending payout request. A retry with the same idempotencyKey gets the same answer; another decision of a decided request is a 409 naming who decided and when',
@@ -380,7 +387,7 @@ export const endpoints = {
   createPayoutRequest: endpoint({
     method: 'POST',
     path: API_PATHS.createPayoutRequest,
-    auth: true,
+    auth: 'marketplace',
     tag: 'payments',
     summary:
       "File an influencer's payout request (what the marketplace sends); signed-in admins are told over the socket",
@@ -390,7 +397,7 @@ export const endpoints = {
   getAllPayouts: endpoint({
     method: 'GET',
     path: API_PATHS.getAllPayouts,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'Payouts made, paged, with who approved them; search matches the influencer and the reference',
     querystring: PayoutListQuery,
@@ -399,7 +406,7 @@ export const endpoints = {
   getAllPaymentMethods: endpoint({
     method: 'GET',
     path: API_PATHS.getAllPaymentMethods,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'Payment methods, paged; search matches the name',
     querystring: PaymentMethodListQuery,
@@ -408,7 +415,7 @@ export const endpoints = {
   getPaymentMethodDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getPaymentMethodDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'One payment method',
     querystring: IdQuery,
@@ -417,7 +424,7 @@ export const endpoints = {
   createPaymentMethod: endpoint({
     method: 'POST',
     path: API_PATHS.createPaymentMethod,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'Add a payment method; 409 on the name when another method has it',
     body: CreatePaymentMethodBody,
@@ -426,7 +433,7 @@ export const endpoints = {
   updatePaymentMethod: endpoint({
     method: 'PATCH',
     path: API_PATHS.updatePaymentMethod,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'Rename, activate or deactivate a payment method; only the fields sent change',
     querystring: IdQuery,
@@ -436,7 +443,7 @@ export const endpoints = {
   changePaymentMethodStatus: endpoint({
     method: 'PATCH',
     path: API_PATHS.changePaymentMethodStatus,
-    auth: true,
+    auth: 'admin',
     tag: 'payments',
     summary: 'Activate (isActive=true) or deactivate (false) a payment method',
     querystring: ChangePaymentMethodStatusQuery,
@@ -445,7 +452,7 @@ export const endpoints = {
   getAllDiscountCodes: endpoint({
     method: 'GET',
     path: API_PATHS.getAllDiscountCodes,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'Discount codes, paged; search matches the code name; filters: type, status',
     querystring: DiscountCodeListQuery,
@@ -454,7 +461,7 @@ export const endpoints = {
   getDiscountCodeDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getDiscountCodeDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'One discount code (its redemptions: /redemption/getAll with filterValue = its id)',
     querystring: IdQuery,
@@ -463,7 +470,7 @@ export const endpoints = {
   createDiscountCode: endpoint({
     method: 'POST',
     path: API_PATHS.createDiscountCode,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'Add a discount code; 409 on codeName when another code has the name in any case',
     body: CreateDiscountCodeBody,
@@ -472,7 +479,7 @@ export const endpoints = {
   updateDiscountCode: endpoint({
     method: 'PATCH',
     path: API_PATHS.updateDiscountCode,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary:
       'Change a discount code; only the fields sent change. 409 on codeName when taken; 400 on redeemLimit below what was already redeemed',
@@ -483,7 +490,7 @@ export const endpoints = {
   getAllEmailTemplates: endpoint({
     method: 'GET',
     path: API_PATHS.getAllEmailTemplates,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'Email templates, paged, with a plain-text preview of each; search matches the name and the key',
     querystring: EmailTemplateListQuery,
@@ -492,7 +499,7 @@ export const endpoints = {
   getEmailTemplateDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getEmailTemplateDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'One email template, with the placeholders its email fills in',
     querystring: IdQuery,
@@ -501,7 +508,7 @@ export const endpoints = {
   updateEmailTemplate: endpoint({
     method: 'PATCH',
     path: API_PATHS.updateEmailTemplate,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary:
       "Change a template's subject or HTML. The HTML is sanitised (scripts, event handlers, javascript: links removed; the message says what went); HTML that is not well formed, a placeholder the email does not fill, or a required one left out is a 400 on the field",
@@ -512,7 +519,7 @@ export const endpoints = {
   getAllCalls: endpoint({
     method: 'GET',
     path: API_PATHS.getAllCalls,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary:
       'Video calls, paged; search matches either party (display name, user name) and the call id; filter: status',
@@ -522,7 +529,7 @@ export const endpoints = {
   getCallDetail: endpoint({
     method: 'GET',
     path: API_PATHS.getCallDetail,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'One video call, with both parties, its transactions and its refunds',
     querystring: IdQuery,
@@ -531,7 +538,7 @@ export const endpoints = {
   getAllNotifications: endpoint({
     method: 'GET',
     path: API_PATHS.getAllNotifications,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'Notifications, newest first, paged from page 1, each with its sender (userDetails); filter: unread',
     querystring: NotificationListQuery,
@@ -540,7 +547,7 @@ export const endpoints = {
   getUnreadNotificationCount: endpoint({
     method: 'GET',
     path: API_PATHS.getUnreadNotificationCount,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'How many notifications are unread',
     reply: Ok(UnreadCount),
@@ -548,7 +555,7 @@ export const endpoints = {
   markNotificationRead: endpoint({
     method: 'PATCH',
     path: API_PATHS.markNotificationRead,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'Mark one notification as read (marking a read one again changes nothing)',
     querystring: IdQuery,
@@ -557,7 +564,7 @@ export const endpoints = {
   markAllNotificationsRead: endpoint({
     method: 'PATCH',
     path: API_PATHS.markAllNotificationsRead,
-    auth: true,
+    auth: 'admin',
     tag: 'catalog',
     summary: 'Mark every notification as read',
     reply: Ok(MarkAllReadResult),
@@ -565,7 +572,7 @@ export const endpoints = {
   createNotification: endpoint({
     method: 'POST',
     path: API_PATHS.createNotification,
-    auth: true,
+    auth: 'marketplace',
     tag: 'catalog',
     summary:
       'Post a notification (what the marketplace sends); signed-in admins get it over the socket as notification:new',

@@ -11,6 +11,8 @@ import * as redemptionSorts from './0009_redemption_sorts';
 import * as requestSorts from './0010_request_sorts';
 import * as listTotals from './0011_list_totals';
 import * as discountCodeCounts from './0012_discount_code_counts';
+import * as sessionSecurity from './0015_session_security';
+import * as auditLog from './0013_audit_log';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '0010_request_sorts': requestSorts,
   '0011_list_totals': listTotals,
   '0012_discount_code_counts': discountCodeCounts,
+  '0015_session_security': sessionSecurity,
+  '0013_audit_log': auditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

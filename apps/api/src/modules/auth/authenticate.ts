@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES, type AvailabilityStatus } from '@backoffice/shared-api/contract';
+import { AUTH_MESSAGES, endpoints, type AvailabilityStatus, type Endpoint } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
-import { unauthorized } from '../../lib/http-errors';
+import { HttpError, unauthorized } from '../../lib/http-errors';
+import type { Authenticator } from '../../plugins/routes';
 import { verifyToken } from './tokens';
 
 export interface AuthenticatedAdmin {
@@ -10,6 +12,10 @@ export interface AuthenticatedAdmin {
   sessionId: string;
   /** As stored when the token was checked: the socket tells a new tab whether its admin is available. */
   availabilityStatus: AvailabilityStatus;
+  /** When the session ends: a socket is dropped then, not left listening on an expired token. */
+  expiresAt: Date;
+  /** Signed in with the documented default password: only a password change may follow. */
+  passwordChangeRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -20,19 +26,25 @@ declare module 'fastify' {
 
 /** A token is good when its signature holds, it has not expired, and its session is not revoked. */
 export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string): Promise<AuthenticatedAdmin | null> {
-  const claims = verifyToken(secret, token);
+  const claims = await verifyToken(secret, token);
   if (!claims) return null;
   const session = await db
     .selectFrom('admin_sessions as s')
     .innerJoin('admins as a', 'a.id', 's.admin_id')
-    .select(['s.id', 's.admin_id', 'a.availability_status'])
+    .select(['s.id', 's.admin_id', 's.expires_at', 's.password_change_required', 'a.availability_status'])
     .where('s.id', '=', claims.sid)
     .where('s.admin_id', '=', claims.sub)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   return session
-    ? { id: session.admin_id, sessionId: session.id, availabilityStatus: session.availability_status }
+    ? {
+        id: session.admin_id,
+        sessionId: session.id,
+        availabilityStatus: session.availability_status,
+        expiresAt: new Date(session.expires_at),
+        passwordChangeRequired: session.password_change_required,
+      }
     : null;
 }
 
@@ -43,15 +55,51 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function authenticator(db: Kysely<DB>, secret: Buffer) {
-  return async (request: FastifyRequest): Promise<void> => {
+/** What a session that must first change the default password may still do. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set<Endpoint>([
+  endpoints.changePassword,
+  endpoints.logout,
+  endpoints.getUserProfile,
+]);
+
+const forbidden = (message: string) => new HttpError(403, message);
+
+/** The bearer-token check of every 'admin' endpoint. */
+export function adminAuthenticator(db: Kysely<DB>, secret: Buffer): Authenticator {
+  return async (request, endpoint) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
     const admin = await resolveToken(db, secret, token);
     if (!admin) throw unauthorized(AUTH_MESSAGES.invalidToken);
+    if (admin.passwordChangeRequired && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(endpoint)) {
+      throw forbidden(AUTH_MESSAGES.passwordChangeRequired);
+    }
     request.admin = admin;
   };
 }
+
+export const MARKETPLACE_KEY_HEADER = 'x-marketplace-key';
+
+/**
+ * The credential of the marketplace's own calls (filing influencer requests, payout requests and
+ * notifications): one of the configured keys in X-Marketplace-Key. An admin's bearer token is
+ * refused outright, whether or not a key comes with it: an admin must not be able to file a payout
+ * request and then approve it. Keys are compared by their SHA-256, in constant time.
+ */
+export function marketplaceAuthenticator(keys: readonly string[]): Authenticator {
+  const digests = keys.map(sha256);
+  return async (request) => {
+    if (request.headers.authorization) throw forbidden(AUTH_MESSAGES.adminSessionRefused);
+    const given = request.headers[MARKETPLACE_KEY_HEADER];
+    if (typeof given !== 'string' || !given) throw unauthorized(AUTH_MESSAGES.missingMarketplaceCredential);
+    const digest = sha256(given);
+    // every key is compared, so the time taken does not say which one nearly matched
+    const ok = digests.reduce((found, d) => crypto.timingSafeEqual(d, digest) || found, false);
+    if (!ok) throw unauthorized(AUTH_MESSAGES.missingMarketplaceCredential);
+  };
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
 
 /** The admin the authenticate hook found; a route that records who acted cannot run without one. */
 export function adminOf(request: FastifyRequest): string {

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
+  AUTH_MESSAGES,
   PROFILE_MESSAGES,
   type AdminProfile,
   type AvailabilityStatus,
@@ -9,6 +10,7 @@ import type { AdminsTable, DB } from '../../db/schema';
 import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { isKnownTimeZone, summaryOf } from '../people/profile';
+import { changes, recordAudit } from '../audit/audit';
 
 const ADMIN_NOT_FOUND = 'Admin not found';
 /** The unique constraint on admins.email (migration 0001; citext, so compared case-insensitively). */
@@ -36,18 +38,40 @@ export async function getAdminProfile(db: Kysely<DB>, adminId: string): Promise<
 
 const emailTaken = () => conflict(PROFILE_MESSAGES.emailTaken, { email: PROFILE_MESSAGES.emailTaken });
 
+/** What saving the profile needs of the auth service: the password check and ending sessions. */
+export interface ProfileSaveGuards {
+  ip: string;
+  /** Throws 429 past the limit, 400 on `field` when wrong. */
+  checkCurrentPassword(password: string, field: string): Promise<void>;
+  /** Ends the admin's other sessions, in the transaction of the change. */
+  revokeOtherSessions(trx: Transaction<DB>): Promise<void>;
+}
+
+const PROFILE_FIELDS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  bio: 'bio',
+  mainProfilePicture: 'main_profile_picture',
+  timeZone: 'time_zone',
+} as const;
+
 /**
  * Saves the admin's own profile, every field at once. Nothing is saved unless every field is
  * acceptable: 400 naming each bad field (names blank once trimmed, a time zone the server does not
- * know), then 409 when another admin has the email (also when one takes it between the check and
- * the write: the unique constraint decides).
+ * know, an email change without the current password), 429/400 for a wrong current password, then
+ * 409 when another admin has the email (also when one takes it between the check and the write:
+ * the unique constraint decides). A new email is where password resets go, so changing it takes
+ * the current password and ends the admin's other sessions, and the old address is told (by the
+ * caller, after the commit).
  */
 export async function updateAdminProfile(
   db: Kysely<DB>,
   adminId: string,
   body: UpdateAdminProfileBody,
-): Promise<AdminProfile> {
-  const current = await db.selectFrom('admins').select('time_zone').where('id', '=', adminId).executeTakeFirst();
+  guards: ProfileSaveGuards,
+): Promise<{ profile: AdminProfile; emailChangedFrom?: string }> {
+  const current = await db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirst();
   if (!current) throw notFound(ADMIN_NOT_FOUND);
 
   const values = {
@@ -58,12 +82,16 @@ export async function updateAdminProfile(
     main_profile_picture: body.mainProfilePicture,
     time_zone: body.timeZone.trim(),
   };
+  // citext: the same address in other letter case is not a change of address
+  const emailChanges = values.email.toLowerCase() !== current.email.toLowerCase();
   const errors: Record<string, string> = {};
   // The schema asks for one character; a few spaces pass it and are nothing once trimmed.
   if (!values.first_name) errors.firstName = PROFILE_MESSAGES.required;
   if (!values.last_name) errors.lastName = PROFILE_MESSAGES.required;
   if (!isKnownTimeZone(values.time_zone, current.time_zone)) errors.timeZone = PROFILE_MESSAGES.timeZone;
+  if (emailChanges && !body.currentPassword) errors.currentPassword = AUTH_MESSAGES.currentPasswordRequired;
   if (Object.keys(errors).length) throw badRequest(summaryOf(errors), errors);
+  if (emailChanges) await guards.checkCurrentPassword(body.currentPassword ?? '', 'currentPassword');
 
   const other = await db
     .selectFrom('admins')
@@ -74,32 +102,70 @@ export async function updateAdminProfile(
   if (other) throw emailTaken();
 
   try {
-    const saved = await db
-      .updateTable('admins')
-      .set({ ...values, updated_at: sql<Date>`now()` })
-      .where('id', '=', adminId)
-      .returningAll()
-      .executeTakeFirst();
-    if (!saved) throw notFound(ADMIN_NOT_FOUND);
-    return toAdminProfile(saved);
+    const saved = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('admins')
+        .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('id', '=', adminId)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw notFound(ADMIN_NOT_FOUND);
+      const diff = changes(contractFields(current), contractFields(row));
+      if (Object.keys(diff.after).length) {
+        await recordAudit(trx, {
+          action: emailChanges ? 'auth.emailChanged' : 'admin.profileUpdated',
+          actorId: adminId,
+          recordType: 'admin',
+          recordId: adminId,
+          ip: guards.ip,
+          ...diff,
+        });
+      }
+      if (emailChanges) await guards.revokeOtherSessions(trx);
+      return row;
+    });
+    return { profile: toAdminProfile(saved), ...(emailChanges ? { emailChangedFrom: current.email } : {}) };
   } catch (err) {
     if (uniqueViolation(err) === EMAIL_KEY) throw emailTaken();
     throw err;
   }
 }
 
+const contractFields = (a: Selectable<AdminsTable>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(PROFILE_FIELDS).map(([field, column]) => [field, a[column]]));
+
 /** Stores whether the admin is available ('1') or not ('0'), so that every tab and sign-in agrees. */
 export async function updateAvailability(
   db: Kysely<DB>,
   adminId: string,
   availabilityStatus: AvailabilityStatus,
+  ip: string,
 ): Promise<AdminProfile> {
-  const saved = await db
-    .updateTable('admins')
-    .set({ availability_status: availabilityStatus, updated_at: sql<Date>`now()` })
-    .where('id', '=', adminId)
-    .returningAll()
-    .executeTakeFirst();
-  if (!saved) throw notFound(ADMIN_NOT_FOUND);
-  return toAdminProfile(saved);
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('admins')
+      .select('availability_status')
+      .where('id', '=', adminId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound(ADMIN_NOT_FOUND);
+    const saved = await trx
+      .updateTable('admins')
+      .set({ availability_status: availabilityStatus, updated_at: sql<Date>`now()` })
+      .where('id', '=', adminId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (before.availability_status !== availabilityStatus) {
+      await recordAudit(trx, {
+        action: 'admin.availabilityChanged',
+        actorId: adminId,
+        recordType: 'admin',
+        recordId: adminId,
+        ip,
+        before: { availabilityStatus: before.availability_status },
+        after: { availabilityStatus },
+      });
+    }
+    return toAdminProfile(saved);
+  });
 }

@@ -4,55 +4,42 @@ import {
   type AdminProfile,
   type ChangePasswordResult,
   type LoggedInAdmin,
+  type UpdateAdminProfileBody,
 } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_ADMIN_PASSWORD } from '../../config';
+import type { DB } from '../../db/schema';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import type { Attempt } from '../../lib/rate-limiter';
+import { recordAudit } from '../audit/audit';
+import { createAuthLimits, type AuthLimits } from './limits';
 import { renderTemplate } from '../mail/mailer';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashResetToken, newResetToken, signToken } from './tokens';
 import type { AuthenticatedAdmin } from './authenticate';
-import { getAdminProfile } from './profile';
+import { getAdminProfile, updateAdminProfile } from './profile';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/**
- * Sign-in failures are limited per IP (spraying many accounts) and per account *and* IP (guessing
- * one password): an attacker elsewhere can exhaust only their own budget, never lock the real admin
- * out of theirs.
- */
-export interface AuthLimits {
-  signInPerIp: RateLimiter;
-  signInPerAccountAndIp: RateLimiter;
-  forgotPerIp: RateLimiter;
-  forgotPerEmail: RateLimiter;
-  resetPerIp: RateLimiter;
-}
-
-export function defaultAuthLimits(): AuthLimits {
-  return {
-    signInPerIp: new RateLimiter(30, FIFTEEN_MINUTES),
-    signInPerAccountAndIp: new RateLimiter(5, FIFTEEN_MINUTES),
-    forgotPerIp: new RateLimiter(10, FIFTEEN_MINUTES),
-    forgotPerEmail: new RateLimiter(3, 60 * 60 * 1000),
-    resetPerIp: new RateLimiter(30, FIFTEEN_MINUTES),
-  };
-}
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class AuthService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly limits: AuthLimits = defaultAuthLimits(),
+    private readonly limits: AuthLimits = createAuthLimits(),
   ) {}
 
-  private async openSession(adminId: string, trx = this.ctx.db): Promise<{ token: string; expiresAt: string }> {
+  private async openSession(
+    adminId: string,
+    trx: Kysely<DB> | Transaction<DB> = this.ctx.db,
+    passwordChangeRequired = false,
+  ): Promise<{ token: string; expiresAt: string }> {
     const expires = new Date(Date.now() + this.ctx.config.tokenTtlSeconds * 1000);
     const session = await trx
       .insertInto('admin_sessions')
-      .values({ admin_id: adminId, expires_at: expires })
+      .values({ admin_id: adminId, expires_at: expires, password_change_required: passwordChangeRequired })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const token = signToken(this.ctx.secret, {
+    const token = await signToken(this.ctx.secret, {
       sub: adminId,
       sid: session.id,
       iat: Math.floor(Date.now() / 1000),
@@ -61,14 +48,22 @@ export class AuthService {
     return { token, expiresAt: expires.toISOString() };
   }
 
+  /**
+   * Both limits count this attempt before anything is checked, so of many attempts sent at once
+   * only the budget's worth reach the password hash; the rest are refused without one.
+   */
   async signIn(emailInput: string, password: string, ip: string): Promise<LoggedInAdmin> {
     const email = emailInput.trim().toLowerCase();
     const accountKey = `${email}|${ip}`;
-    const wait = Math.max(
-      this.limits.signInPerIp.blockedFor(ip),
-      this.limits.signInPerAccountAndIp.blockedFor(accountKey),
-    );
-    if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, wait);
+    const [perIp, perAccount] = await Promise.all([
+      this.limits.signInPerIp.take(ip),
+      this.limits.signInPerAccountAndIp.take(accountKey),
+    ]);
+    const wait = Math.max(perIp.wait, perAccount.wait);
+    if (wait > 0) {
+      await this.recordLockout([perIp, perAccount], email, ip, wait);
+      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, wait);
+    }
 
     const admin = await this.ctx.db
       .selectFrom('admins')
@@ -78,12 +73,32 @@ export class AuthService {
     // An unknown email costs one hash verification too, so timing does not tell which exist.
     const ok = await verifyPassword(admin?.password_hash ?? (await dummyPasswordHash()), password);
     if (!admin || !ok) {
-      this.limits.signInPerIp.hit(ip);
-      this.limits.signInPerAccountAndIp.hit(accountKey);
+      await recordAudit(this.ctx.db, {
+        action: 'auth.signInFailed',
+        actorId: admin?.id ?? null,
+        actorEmail: email,
+        recordType: admin ? 'admin' : null,
+        recordId: admin?.id ?? null,
+        ip,
+      });
       throw badRequest(AUTH_MESSAGES.invalidCredentials);
     }
-    this.limits.signInPerAccountAndIp.reset(accountKey);
-    const { token, expiresAt } = await this.openSession(admin.id);
+    await Promise.all([this.limits.signInPerAccountAndIp.clear(accountKey), this.limits.signInPerIp.giveBack(ip)]);
+    // The documented default is public: whoever knows it may only replace it.
+    const passwordChangeRequired = password === DEFAULT_ADMIN_PASSWORD;
+    const { token, expiresAt } = await this.ctx.db.transaction().execute(async (trx) => {
+      const session = await this.openSession(admin.id, trx, passwordChangeRequired);
+      await recordAudit(trx, {
+        action: 'auth.signedIn',
+        actorId: admin.id,
+        actorEmail: admin.email,
+        recordType: 'admin',
+        recordId: admin.id,
+        ip,
+        after: passwordChangeRequired ? { passwordChangeRequired } : null,
+      });
+      return session;
+    });
     return {
       _id: admin.id,
       token,
@@ -92,7 +107,82 @@ export class AuthService {
       lastName: admin.last_name,
       email: admin.email,
       availabilityStatus: admin.availability_status,
+      passwordChangeRequired,
     };
+  }
+
+  /** One entry when a budget runs out, not one per refused attempt after it. */
+  private async recordLockout(attempts: Attempt[], email: string, ip: string, wait: number): Promise<void> {
+    if (!attempts.some((a) => a.lockedOutNow)) return;
+    const admin = await this.ctx.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
+    await recordAudit(this.ctx.db, {
+      action: 'auth.lockedOut',
+      actorId: admin?.id ?? null,
+      actorEmail: email,
+      recordType: admin ? 'admin' : null,
+      recordId: admin?.id ?? null,
+      ip,
+      after: { retryAfterSeconds: wait },
+    });
+  }
+
+  /**
+   * Checks the signed-in admin's current password, counting the attempt first: a stolen token must
+   * not be a way to guess it. Throws 429 past the limit and 400 (on `field`) when it is wrong.
+   */
+  async checkCurrentPassword(admin: AuthenticatedAdmin, password: string, ip: string, field: string): Promise<void> {
+    const attempt = await this.limits.currentPasswordPerAdmin.take(admin.id);
+    if (attempt.wait > 0) {
+      if (attempt.lockedOutNow) {
+        await recordAudit(this.ctx.db, {
+          action: 'auth.lockedOut',
+          actorId: admin.id,
+          recordType: 'admin',
+          recordId: admin.id,
+          ip,
+          after: { retryAfterSeconds: attempt.wait },
+        });
+      }
+      throw tooManyRequests(AUTH_MESSAGES.tooManyPasswordAttempts, attempt.wait);
+    }
+    const row = await this.ctx.db
+      .selectFrom('admins')
+      .select('password_hash')
+      .where('id', '=', admin.id)
+      .executeTakeFirst();
+    if (!row) throw unauthorized(AUTH_MESSAGES.invalidToken);
+    if (!(await verifyPassword(row.password_hash, password))) {
+      throw badRequest(AUTH_MESSAGES.wrongCurrentPassword, { [field]: AUTH_MESSAGES.wrongCurrentPassword });
+    }
+    await this.limits.currentPasswordPerAdmin.clear(admin.id);
+  }
+
+  /** The admin's own profile; an email change also tells the old address (after the commit). */
+  async updateProfile(admin: AuthenticatedAdmin, body: UpdateAdminProfileBody, ip: string): Promise<AdminProfile> {
+    const { profile, emailChangedFrom } = await updateAdminProfile(this.ctx.db, admin.id, body, {
+      ip,
+      checkCurrentPassword: (password, field) => this.checkCurrentPassword(admin, password, ip, field),
+      revokeOtherSessions: (trx) => this.revokeOthers(admin.id, admin.sessionId, trx),
+    });
+    if (emailChangedFrom) {
+      const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+      const text = [
+        `Hello ${profile.firstName},`,
+        '',
+        `The email address of your back office account was changed from ${emailChangedFrom} to ${profile.email} on ${when} UTC, from the address ${ip}. Your other sessions were signed out.`,
+        '',
+        'If you did not make this change, contact another administrator at once: whoever made it can reset your password.',
+      ].join('\n');
+      const html = text
+        .split('\n\n')
+        .map((p) => `<p>${escapeHtml(p)}</p>`)
+        .join('');
+      // Sent after the commit: a mail server that is down cannot undo the change, and is logged.
+      await this.ctx.mailer
+        .send({ to: emailChangedFrom, subject: 'Your back office email address was changed', text, html })
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'email-change notice could not be sent'));
+    }
+    return profile;
   }
 
   profile(adminId: string): Promise<AdminProfile> {
@@ -101,7 +191,7 @@ export class AuthService {
 
   /** Same reply, same work on the request path, whether or not the email belongs to an admin. */
   async forgotPassword(emailInput: string, ip: string): Promise<void> {
-    const wait = this.limits.forgotPerIp.hit(ip);
+    const { wait } = await this.limits.forgotPerIp.take(ip);
     if (wait > 0) throw tooManyRequests('Too many password reset requests. Try again later.', wait);
     const email = emailInput.trim().toLowerCase();
     const { token, hash } = newResetToken();
@@ -111,7 +201,7 @@ export class AuthService {
       .where('email', '=', email)
       .executeTakeFirst();
     // Beyond a few emails an hour the address is being flooded: stay silent, reply the same.
-    if (!admin || this.limits.forgotPerEmail.hit(email) > 0) return;
+    if (!admin || (await this.limits.forgotPerEmail.take(email)).wait > 0) return;
 
     const ttl = this.ctx.config.resetTokenTtlSeconds;
     const resetLink = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -141,7 +231,7 @@ export class AuthService {
   }
 
   async verifyResetToken(token: string, ip: string): Promise<void> {
-    const wait = this.limits.resetPerIp.hit(ip);
+    const { wait } = await this.limits.resetPerIp.take(ip);
     if (wait > 0) throw tooManyRequests('Too many attempts. Try again later.', wait);
     const row = await this.ctx.db
       .selectFrom('password_resets')
@@ -154,8 +244,11 @@ export class AuthService {
   }
 
   async resetPassword(token: string, password: string, ip: string): Promise<void> {
-    const wait = this.limits.resetPerIp.hit(ip);
+    const { wait } = await this.limits.resetPerIp.take(ip);
     if (wait > 0) throw tooManyRequests('Too many attempts. Try again later.', wait);
+    if (password === DEFAULT_ADMIN_PASSWORD) {
+      throw badRequest(AUTH_MESSAGES.defaultPasswordRefused, { password: AUTH_MESSAGES.defaultPasswordRefused });
+    }
     const passwordHash = await hashPassword(password);
     const used = await this.ctx.db.transaction().execute(async (trx) => {
       // Claiming the token and using it happen in one statement: a second use finds nothing.
@@ -174,6 +267,13 @@ export class AuthService {
         .where('id', '=', claimed.admin_id)
         .execute();
       await this.revokeAll(claimed.admin_id, trx);
+      await recordAudit(trx, {
+        action: 'auth.passwordReset',
+        actorId: claimed.admin_id,
+        recordType: 'admin',
+        recordId: claimed.admin_id,
+        ip,
+      });
       return true;
     });
     if (!used) throw badRequest(AUTH_MESSAGES.resetTokenInvalid, { token: AUTH_MESSAGES.resetTokenInvalid });
@@ -183,18 +283,14 @@ export class AuthService {
     admin: AuthenticatedAdmin,
     oldPassword: string,
     newPassword: string,
+    ip: string,
   ): Promise<ChangePasswordResult> {
-    const row = await this.ctx.db
-      .selectFrom('admins')
-      .select('password_hash')
-      .where('id', '=', admin.id)
-      .executeTakeFirst();
-    if (!row) throw unauthorized(AUTH_MESSAGES.invalidToken);
-    if (!(await verifyPassword(row.password_hash, oldPassword))) {
-      throw badRequest(AUTH_MESSAGES.wrongOldPassword, { oldPassword: AUTH_MESSAGES.wrongOldPassword });
-    }
+    await this.checkCurrentPassword(admin, oldPassword, ip, 'oldPassword');
     if (oldPassword === newPassword) {
       throw badRequest(AUTH_MESSAGES.samePassword, { newPassword: AUTH_MESSAGES.samePassword });
+    }
+    if (newPassword === DEFAULT_ADMIN_PASSWORD) {
+      throw badRequest(AUTH_MESSAGES.defaultPasswordRefused, { newPassword: AUTH_MESSAGES.defaultPasswordRefused });
     }
     const passwordHash = await hashPassword(newPassword);
     return this.ctx.db.transaction().execute(async (trx) => {
@@ -204,21 +300,53 @@ export class AuthService {
         .where('id', '=', admin.id)
         .execute();
       await this.revokeAll(admin.id, trx);
+      await recordAudit(trx, {
+        action: 'auth.passwordChanged',
+        actorId: admin.id,
+        recordType: 'admin',
+        recordId: admin.id,
+        ip,
+      });
       return this.openSession(admin.id, trx);
     });
   }
 
-  async logout(admin: AuthenticatedAdmin): Promise<void> {
-    await this.ctx.db
-      .updateTable('admin_sessions')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', admin.sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  async logout(admin: AuthenticatedAdmin, ip: string): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const revoked = await trx
+        .updateTable('admin_sessions')
+        .set({ revoked_at: new Date() })
+        .where('id', '=', admin.sessionId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (revoked) {
+        await recordAudit(trx, {
+          action: 'auth.loggedOut',
+          actorId: admin.id,
+          recordType: 'admin',
+          recordId: admin.id,
+          ip,
+        });
+      }
+    });
     this.ctx.realtime.disconnectSession(admin.sessionId);
   }
 
-  private async revokeAll(adminId: string, trx = this.ctx.db): Promise<void> {
+  /** Ends every session of the admin but `keep` (the one making the change), sockets included. */
+  async revokeOthers(adminId: string, keep: string, trx: Transaction<DB>): Promise<void> {
+    const revoked = await trx
+      .updateTable('admin_sessions')
+      .set({ revoked_at: sql`now()` })
+      .where('admin_id', '=', adminId)
+      .where('id', '!=', keep)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    for (const s of revoked) this.ctx.realtime.disconnectSession(s.id);
+  }
+
+  private async revokeAll(adminId: string, trx: Kysely<DB> | Transaction<DB> = this.ctx.db): Promise<void> {
     const revoked = await trx
       .updateTable('admin_sessions')
       .set({ revoked_at: sql`now()` })

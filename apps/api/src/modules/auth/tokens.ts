@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
 import { isUuid } from '@backoffice/shared-api/contract';
 
 /**
@@ -17,27 +18,41 @@ export interface TokenClaims {
   iat: number;
 }
 
-const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
-const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+const ALGORITHM = 'HS256';
+/** Longer than any token this server signs; a header of megabytes is not worth parsing. */
+const MAX_TOKEN_LENGTH = 2048;
 
-export function signToken(secret: Buffer, claims: TokenClaims): string {
-  const body = `${HEADER}.${b64url(JSON.stringify(claims))}`;
-  const sig = crypto.createHmac('sha256', secret).update(body).digest('base64url');
-  return `${body}.${sig}`;
+export async function signToken(secret: Buffer, claims: TokenClaims): Promise<string> {
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
+    .sign(secret);
 }
 
-/** The claims of a well-signed, unexpired token; null for anything else. */
-export function verifyToken(secret: Buffer, token: string, nowSeconds = Date.now() / 1000): TokenClaims | null {
-  if (token.length > 2048) return null;
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== HEADER) return null;
-  const expected = crypto.createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2] ?? '', 'base64url');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+/**
+ * The claims of a well-signed, unexpired token; null for anything else. jose checks the signature
+ * (constant-time), the algorithm (only HS256: no "none", no key confusion) and the expiry.
+ */
+export async function verifyToken(
+  secret: Buffer,
+  token: string,
+  nowSeconds = Date.now() / 1000,
+): Promise<TokenClaims | null> {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
   try {
-    const claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
-    if (!isUuid(String(claims.sub)) || !isUuid(String(claims.sid)) || typeof claims.exp !== 'number') return null;
-    return claims.exp > nowSeconds ? claims : null;
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      currentDate: new Date(nowSeconds * 1000),
+      requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+      clockTolerance: 0,
+    });
+    const { sub, sid, exp, iat } = payload;
+    if (!isUuid(String(sub)) || !isUuid(String(sid)) || typeof exp !== 'number' || typeof iat !== 'number') {
+      return null;
+    }
+    return { sub: String(sub), sid: String(sid), exp, iat };
   } catch {
     return null;
   }
@@ -60,14 +75,28 @@ export function loadSigningSecret(authSecret: string | undefined, dataDir: strin
     if (authSecret.length < 32) throw new Error('AUTH_SECRET must be at least 32 characters long');
     return Buffer.from(authSecret, 'utf8');
   }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'auth-secret');
+  return Buffer.from(generatedSecret(dataDir, 'auth-secret'), 'utf8');
+}
+
+/**
+ * The keys the marketplace's own calls must carry: MARKETPLACE_API_KEY (several, comma-separated,
+ * while one is rotated) or, when unset, one generated on first start and kept in the data directory
+ * (DATA_DIR/marketplace-key) for the marketplace's operator to copy from there. Never logged.
+ */
+export function loadMarketplaceKeys(configured: readonly string[], dataDir: string): string[] {
+  return configured.length ? [...configured] : [generatedSecret(dataDir, 'marketplace-key')];
+}
+
+/** A random secret kept in a file of its own in the data directory, created owner-only once. */
+function generatedSecret(dataDir: string, name: string): string {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, name);
   try {
     fs.writeFileSync(file, crypto.randomBytes(48).toString('hex'), { flag: 'wx', mode: 0o600 });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`The signing secret in ${file} is damaged; delete it to make a new one`);
-  return Buffer.from(secret, 'utf8');
+  if (secret.length < 32) throw new Error(`The secret in ${file} is damaged; delete it to make a new one`);
+  return secret;
 }

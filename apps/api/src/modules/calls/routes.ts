@@ -5,23 +5,15 @@ import { route } from '../../plugins/routes';
 import { getCall, listCalls } from './calls';
 
 /** Video calls: the list and one call with its transactions and refunds (read only). */
-export function callRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>) {
+export function callRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const opts = { authenticate };
-    route(
-      app,
-      endpoints.getAllCalls,
-      async (req) => {
-        const { rows, ...total } = await listCalls(ctx.db, req.query);
-        return { message: 'Video calls', data: rows, ...total };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getCallDetail,
-      async (req) => ({ message: 'Video call', data: await getCall(ctx.db, req.query.id) }),
-      opts,
-    );
+    route(app, endpoints.getAllCalls, async (req) => {
+      const { rows, ...total } = await listCalls(ctx.db, req.query);
+      return { message: 'Video calls', data: rows, ...total };
+    });
+    route(app, endpoints.getCallDetail, async (req) => ({
+      message: 'Video call',
+      data: await getCall(ctx.db, req.query.id),
+    }));
   };
 }

@@ -9,34 +9,20 @@ const savedMessage = (removed: string[]) =>
   removed.length ? `Template saved. Removed for safety: ${removed.join(', ')}` : 'Template saved';
 
 /** The templates of the emails the API sends (forgot-password, request and payout decisions…). */
-export function emailTemplateRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>) {
+export function emailTemplateRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const opts = { authenticate };
-
-    route(
-      app,
-      endpoints.getAllEmailTemplates,
-      async (req) => {
-        const { rows, ...total } = await listEmailTemplates(ctx.db, req.query);
-        return { message: 'Email templates', data: rows, ...total };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getEmailTemplateDetail,
-      async (req) => ({ message: 'Email template', data: await getEmailTemplate(ctx.db, req.query.id) }),
-      opts,
-    );
-    route(
-      app,
-      endpoints.updateEmailTemplate,
-      async (req) => {
-        const { template, removed } = await updateEmailTemplate(ctx.db, req.query.id, req.body);
-        ctx.realtime.toAdmins(SOCKET_EVENTS.emailTemplateUpdated, { _id: template._id });
-        return { message: savedMessage(removed), data: template };
-      },
-      opts,
-    );
+    route(app, endpoints.getAllEmailTemplates, async (req) => {
+      const { rows, ...total } = await listEmailTemplates(ctx.db, req.query);
+      return { message: 'Email templates', data: rows, ...total };
+    });
+    route(app, endpoints.getEmailTemplateDetail, async (req) => ({
+      message: 'Email template',
+      data: await getEmailTemplate(ctx.db, req.query.id),
+    }));
+    route(app, endpoints.updateEmailTemplate, async (req) => {
+      const { template, removed } = await updateEmailTemplate(ctx.db, req.query.id, req.body);
+      ctx.realtime.toAdmins(SOCKET_EVENTS.emailTemplateUpdated, { _id: template._id });
+      return { message: savedMessage(removed), data: template };
+    });
   };
 }

@@ -10,6 +10,7 @@ import {
   endpoints,
   type TransactionExportQuery,
 } from '@backoffice/shared-api/contract';
+import { protection } from '../../plugins/routes';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
@@ -161,12 +162,9 @@ async function* exportChunks(
 /** The admin's date of today, for the file name. */
 const today = (f: Intl.DateTimeFormat) => formatMinute(f, new Date()).slice(0, 10);
 
-export function registerTransactionsExport(
-  app: FastifyInstance,
-  ctx: AppContext,
-  authenticate: (r: FastifyRequest) => Promise<void>,
-): void {
+export function registerTransactionsExport(app: FastifyInstance, ctx: AppContext): void {
   const e = endpoints.exportTransactions;
+  const { security, hooks } = protection(app, e);
   // Not route(): that wraps the reply in the JSON envelope, and this one is a file.
   app.route({
     method: e.method,
@@ -181,9 +179,9 @@ export function registerTransactionsExport(
         '4xx': ErrorReply,
         '5xx': ErrorReply,
       },
-      security: [{ bearerAuth: [] }],
+      ...security,
     },
-    preHandler: authenticate,
+    ...hooks,
     handler: async (request: FastifyRequest<{ Querystring: TransactionExportQuery }>, reply: FastifyReply) => {
       const q = request.query;
       let f: Intl.DateTimeFormat;

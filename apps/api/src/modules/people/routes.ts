@@ -12,117 +12,65 @@ import { createInfluencerRequest, decideRequest, getRequestDetail, listRequests 
 
 const DECIDED = { approved: 'Request approved', rejected: 'Request rejected' } as const;
 
-export function peopleRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>) {
+export function peopleRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const opts = { authenticate };
     /** Open screens refresh what they show of this user. */
     const userUpdated = (id: string) => ctx.realtime.toAdmins(SOCKET_EVENTS.userUpdated, { _id: id });
 
-    route(
-      app,
-      endpoints.getAllFans,
-      async (req) => {
-        const { rows, ...total } = await listFans(ctx.db, req.query);
-        return { message: 'Fans', data: rows, ...total };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getFanDetail,
-      async (req) => ({ message: 'Fan', data: await getFan(ctx.db, req.query.id) }),
-      opts,
-    );
-    route(
-      app,
-      endpoints.getFanDetails,
-      async (req) => ({ message: 'Fan details', data: await getFanDetails(ctx.db, req.query.id, req.query) }),
-      opts,
-    );
-    route(
-      app,
-      endpoints.changeStatus,
-      async (req) => {
-        const data = await changeUserStatus(ctx.db, req.query.id, req.query.status);
-        userUpdated(data._id);
-        return { message: data.status === '1' ? 'Account activated' : 'Account deactivated', data };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getAllInfluencers,
-      async (req) => {
-        const { rows, ...total } = await listInfluencers(ctx.db, req.query);
-        return { message: 'Influencers', data: rows, ...total };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getInfluencerDetail,
-      async (req) => ({ message: 'Influencer', data: await getInfluencer(ctx.db, req.query.id) }),
-      opts,
-    );
-    route(
-      app,
-      endpoints.updateUserProfile,
-      async (req) => {
-        const data = await updateUserProfile(ctx.db, req.query.id, req.body);
-        userUpdated(data._id);
-        return { message: 'Profile updated', data };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getAllRequests,
-      async (req) => {
-        const { rows, ...total } = await listRequests(ctx.db, req.query);
-        return { message: 'Influencer requests', data: rows, ...total };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getRequestDetail,
-      async (req) => ({ message: 'Influencer request', data: await getRequestDetail(ctx.db, req.query.id) }),
-      opts,
-    );
-    route(
-      app,
-      endpoints.decideRequest,
-      async (req) => {
-        const { detail, emailed } = await decideRequest(ctx, adminOf(req), req.body);
-        const told = emailed
-          ? 'The applicant was emailed.'
-          : 'The email to the applicant could not be sent; tell them another way.';
-        return { message: `${DECIDED[req.body.decision]}. ${told}`, data: detail };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.createInfluencerRequest,
-      async (req) => {
-        const data = await createInfluencerRequest(ctx.db, req.body.userId);
-        ctx.realtime.toAdmins(SOCKET_EVENTS.influencerRequestCreated, data);
-        // the request is filed whatever happens to its notification
-        await notifyAdmins(ctx, {
-          type: 'influencer_request',
-          senderId: data.userId,
-          description: `${SENDER_NAME_PLACEHOLDER} applied to become an influencer`,
-        }).catch((err: unknown) => req.log.error({ err }, 'could not notify the admins of an influencer request'));
-        return { message: 'Influencer request filed', data };
-      },
-      opts,
-    );
-    route(
-      app,
-      endpoints.getCategories,
-      async () => ({ message: 'Categories', data: await listCategories(ctx.db) }),
-      opts,
-    );
-    route(app, endpoints.getLanguages, async () => ({ message: 'Languages', data: await listLanguages(ctx.db) }), opts);
+    route(app, endpoints.getAllFans, async (req) => {
+      const { rows, ...total } = await listFans(ctx.db, req.query);
+      return { message: 'Fans', data: rows, ...total };
+    });
+    route(app, endpoints.getFanDetail, async (req) => ({ message: 'Fan', data: await getFan(ctx.db, req.query.id) }));
+    route(app, endpoints.getFanDetails, async (req) => ({
+      message: 'Fan details',
+      data: await getFanDetails(ctx.db, req.query.id, req.query),
+    }));
+    route(app, endpoints.changeStatus, async (req) => {
+      const data = await changeUserStatus(ctx.db, req.query.id, req.query.status);
+      userUpdated(data._id);
+      return { message: data.status === '1' ? 'Account activated' : 'Account deactivated', data };
+    });
+    route(app, endpoints.getAllInfluencers, async (req) => {
+      const { rows, ...total } = await listInfluencers(ctx.db, req.query);
+      return { message: 'Influencers', data: rows, ...total };
+    });
+    route(app, endpoints.getInfluencerDetail, async (req) => ({
+      message: 'Influencer',
+      data: await getInfluencer(ctx.db, req.query.id),
+    }));
+    route(app, endpoints.updateUserProfile, async (req) => {
+      const data = await updateUserProfile(ctx.db, req.query.id, req.body);
+      userUpdated(data._id);
+      return { message: 'Profile updated', data };
+    });
+    route(app, endpoints.getAllRequests, async (req) => {
+      const { rows, ...total } = await listRequests(ctx.db, req.query);
+      return { message: 'Influencer requests', data: rows, ...total };
+    });
+    route(app, endpoints.getRequestDetail, async (req) => ({
+      message: 'Influencer request',
+      data: await getRequestDetail(ctx.db, req.query.id),
+    }));
+    route(app, endpoints.decideRequest, async (req) => {
+      const { detail, emailed } = await decideRequest(ctx, adminOf(req), req.body);
+      const told = emailed
+        ? 'The applicant was emailed.'
+        : 'The email to the applicant could not be sent; tell them another way.';
+      return { message: `${DECIDED[req.body.decision]}. ${told}`, data: detail };
+    });
+    route(app, endpoints.createInfluencerRequest, async (req) => {
+      const data = await createInfluencerRequest(ctx.db, req.body.userId);
+      ctx.realtime.toAdmins(SOCKET_EVENTS.influencerRequestCreated, data);
+      // the request is filed whatever happens to its notification
+      await notifyAdmins(ctx, {
+        type: 'influencer_request',
+        senderId: data.userId,
+        description: `${SENDER_NAME_PLACEHOLDER} applied to become an influencer`,
+      }).catch((err: unknown) => req.log.error({ err }, 'could not notify the admins of an influencer request'));
+      return { message: 'Influencer request filed', data };
+    });
+    route(app, endpoints.getCategories, async () => ({ message: 'Categories', data: await listCategories(ctx.db) }));
+    route(app, endpoints.getLanguages, async () => ({ message: 'Languages', data: await listLanguages(ctx.db) }));
   };
 }

@@ -4,16 +4,11 @@ import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { listRedemptions } from './redemptions';
 
-export function redemptionRoutes(ctx: AppContext, authenticate: (r: FastifyRequest) => Promise<void>) {
+export function redemptionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(
-      app,
-      endpoints.getAllRedemptions,
-      async (req) => {
-        const { rows, ...total } = await listRedemptions(ctx.db, req.query);
-        return { message: 'Redemption history', data: rows, ...total };
-      },
-      { authenticate },
-    );
+    route(app, endpoints.getAllRedemptions, async (req) => {
+      const { rows, ...total } = await listRedemptions(ctx.db, req.query);
+      return { message: 'Redemption history', data: rows, ...total };
+    });
   };
 }
