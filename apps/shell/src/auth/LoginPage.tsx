@@ -1,16 +1,21 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { SignInForm } from '@backoffice/ui-kit';
-import { useAuthUser } from '@backoffice/shared-api';
+import { session, useAuthUser } from '@backoffice/shared-api';
+import { CHANGE_PASSWORD_PATH } from './AuthGate';
+
+/** Where a signed-in admin goes: the change-password screen first while the default password stands. */
+const landing = (target: string) =>
+  session.getState().auth.user?.passwordChangeRequired ? CHANGE_PASSWORD_PATH : target;
 
 export function LoginPage() {
   const user = useAuthUser();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
   const target = from && from !== '/login' ? from : '/app';
-  if (user) return <Navigate to={target} replace />;
+  if (user) return <Navigate to={landing(target)} replace />;
   return (
     <>
-      <SignInForm title="Sign in to the Back Office" onSignedIn={() => navigate(target, { replace: true })} />
+      <SignInForm title="Sign in to the Back Office" onSignedIn={() => navigate(landing(target), { replace: true })} />
       <p style={{ textAlign: 'center' }}>
         <Link to="/forgot-password">Forgot password?</Link>
       </p>

@@ -12,7 +12,7 @@ import {
   Result,
   useServerForm,
 } from '@backoffice/ui-kit';
-import { AUTH_MESSAGES, authApi, toast } from '@backoffice/shared-api';
+import { AUTH_MESSAGES, authApi, toast, usePasswordChangeRequired } from '@backoffice/shared-api';
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string>();
@@ -79,7 +79,17 @@ export function ResetPasswordPage() {
   );
 }
 
+/** What a session signed in with the documented default password is told before anything else. */
+export const DEFAULT_PASSWORD_NOTICE = 'This account still has the default password. Choose a new one to continue.';
+
+/**
+ * The admin's own password change. While the session must first replace the default password (the
+ * server allows it nothing else), the screen says so, stands alone (no menu, no calls the server
+ * would refuse) with only a way to sign out, and a successful change goes on to the dashboard.
+ */
 export function ChangePasswordPage() {
+  const forced = usePasswordChangeRequired();
+  const navigate = useNavigate();
   const { form, error, busy, submit } = useServerForm<{ oldPassword: string; newPassword: string; confirm: string }>();
   const onFinish = async (v: { oldPassword: string; newPassword: string }) => {
     const reply = await submit(() =>
@@ -87,11 +97,13 @@ export function ChangePasswordPage() {
     );
     if (reply.statusCode === 200) {
       toast.success(reply.message);
-      form.resetFields();
+      if (forced) navigate('/app', { replace: true });
+      else form.resetFields();
     }
   };
   return (
     <AuthCard title="Change Password" error={error}>
+      {forced && <Alert type="warning" showIcon message={DEFAULT_PASSWORD_NOTICE} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item
           label="Current password"
@@ -105,6 +117,17 @@ export function ChangePasswordPage() {
           Change password
         </Button>
       </Form>
+      {forced && (
+        <p style={{ marginTop: 16 }}>
+          <Button
+            type="link"
+            style={{ padding: 0 }}
+            onClick={() => void authApi.logout().then(() => navigate('/login', { replace: true }))}
+          >
+            Sign out
+          </Button>
+        </p>
+      )}
     </AuthCard>
   );
 }

@@ -79,6 +79,29 @@ describe('authApi', () => {
     expect(session.getState().auth.user?.token).toBe('token-2');
   });
 
+  it("signIn keeps the server's word that the password must be changed first", async () => {
+    stubHttp(() => ok({ ...ADMIN, passwordChangeRequired: true }));
+    await authApi.signIn({ email: ADMIN.email, password: 'ChangeMe-Admin-2026' });
+    expect(session.getState().auth.user?.passwordChangeRequired).toBe(true);
+  });
+
+  it('changePassword ends a forced change: the fresh token is a normal session', async () => {
+    signIn({ ...ADMIN, passwordChangeRequired: true });
+    stubHttp(() => ok({ token: 'token-2', expiresAt: '2031-01-01T00:00:00.000Z' }));
+    await authApi.changePassword({ oldPassword: 'ChangeMe-Admin-2026', newPassword: 'new-secret-1' });
+    expect(session.getState().auth.user).toMatchObject({ token: 'token-2', passwordChangeRequired: false });
+    expect(JSON.parse(localStorage.getItem('root')!).auth.user.passwordChangeRequired).toBe(false);
+  });
+
+  it('changePassword leaves a forced change pending when the server refuses the new password', async () => {
+    signIn({ ...ADMIN, passwordChangeRequired: true });
+    const message = 'Choose a password of your own, not the documented default.';
+    stubHttp(() => ({ status: 400, data: { statusCode: 400, message } }));
+    const reply = await authApi.changePassword({ oldPassword: 'x', newPassword: 'ChangeMe-Admin-2026' });
+    expect(reply.message).toBe(message);
+    expect(session.getState().auth.user).toMatchObject({ token: ADMIN.token, passwordChangeRequired: true });
+  });
+
   it('changePassword leaves the session as it was on an error', async () => {
     signIn();
     stubHttp(() => ({ status: 400, data: { statusCode: 400, message: 'Current password is incorrect' } }));

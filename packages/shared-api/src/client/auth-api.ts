@@ -56,13 +56,16 @@ export const authApi = {
     return apiRequest('POST', API_PATHS.resetPassword, { body });
   },
 
-  /** The server revokes every session on a change, this one too, and hands back its replacement. */
+  /**
+   * The server revokes every session on a change, this one too, and hands back its replacement: a
+   * normal session, so a forced change (the default password) is over with it.
+   */
   async changePassword(body: ChangePasswordBody): Promise<Reply<ChangePasswordResult>> {
     const reply = await apiRequest<ChangePasswordResult>('PATCH', API_PATHS.changePassword, { body });
     if (reply.statusCode === 200 && reply.data?.token) {
       // Written directly too: requests carry _itoken even if the stored user is gone.
       writeToken(reply.data.token);
-      session.updateUser({ token: reply.data.token, expiresAt: reply.data.expiresAt });
+      session.updateUser({ token: reply.data.token, expiresAt: reply.data.expiresAt, passwordChangeRequired: false });
       reconnectSocket();
     }
     return reply;

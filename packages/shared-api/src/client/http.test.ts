@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '../constants/messages';
 import { configureClient } from './config';
 import { apiData, apiRequest, http, isOk } from './http';
 import { session } from './session';
@@ -125,6 +126,46 @@ describe('http', () => {
       await expect(http.get('/admin/getAllFans')).rejects.toThrow('401');
       expect(session.getState().auth.user).toBeNull();
       expect(ctx.toasts).toEqual([['info', 'Logout Successfully!']]);
+    });
+  });
+
+  describe('403 "change the default password first"', () => {
+    const mustChange = { statusCode: 403, message: AUTH_MESSAGES.passwordChangeRequired };
+
+    it('marks the session as needing a password change, and keeps it signed in', async () => {
+      signIn();
+      stubHttp(() => ({ status: 403, data: mustChange }));
+      await expect(apiRequest('GET', '/admin/getAllFans')).resolves.toEqual(mustChange);
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, passwordChangeRequired: true });
+      expect(localStorage.getItem('_itoken')).toBe(ADMIN.token);
+      expect(JSON.parse(localStorage.getItem('root')!).auth.user.passwordChangeRequired).toBe(true);
+      expect(ctx.toasts).toEqual([]);
+    });
+
+    it('also when axios rejects (the instance used directly)', async () => {
+      signIn();
+      stubHttp(() => ({ status: 403, data: mustChange }));
+      await expect(http.get('/admin/getAllFans')).rejects.toThrow('403');
+      expect(session.getState().auth.user?.passwordChangeRequired).toBe(true);
+    });
+
+    it('leaves the session alone for any other 403', async () => {
+      signIn();
+      stubHttp(() => ({ status: 403, data: { statusCode: 403, message: 'Forbidden' } }));
+      await apiRequest('GET', '/admin/getAllFans');
+      expect(session.getState().auth.user).toEqual(ADMIN);
+    });
+
+    it('leaves a newer session alone for a reply to a request made with an older token', async () => {
+      signIn();
+      let answer: (r: { status: number; data: unknown }) => void = () => undefined;
+      stubHttp(() => new Promise((resolve) => (answer = resolve)));
+      const pending = apiRequest('GET', '/admin/getAllFans');
+      await new Promise((r) => setTimeout(r, 0));
+      session.updateUser({ token: 'token-2' });
+      answer({ status: 403, data: mustChange });
+      await pending;
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, token: 'token-2' });
     });
   });
 

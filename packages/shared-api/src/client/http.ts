@@ -1,5 +1,6 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import type { Reply } from '../contract/common';
+import { AUTH_MESSAGES } from '../constants/messages';
 import { API_PATHS } from '../constants/paths';
 import { getClientConfig } from './config';
 import { session } from './session';
@@ -48,20 +49,38 @@ http.interceptors.request.use((config) => {
 http.interceptors.response.use(
   (res) => {
     endSessionOn401(res.status, res.config);
+    notePasswordChangeRequired(res.status, res.data, res.config);
     return res;
   },
   (err: unknown) => {
-    if (axios.isAxiosError(err) && err.response) endSessionOn401(err.response.status, err.config);
+    if (axios.isAxiosError(err) && err.response) {
+      endSessionOn401(err.response.status, err.config);
+      notePasswordChangeRequired(err.response.status, err.response.data, err.config);
+    }
     return Promise.reject(err);
   },
 );
+
+const sentWithCurrentToken = (config: AxiosRequestConfig | undefined, current: string) =>
+  String(config?.headers?.Authorization ?? '') === `Bearer ${current}`;
+
+/**
+ * A session that signed in with the default password may only change it: the server answers any
+ * other call 403 with this message. Marking the session sends the shell to the change-password screen
+ * (from whichever call found out first: a stored session from before the flag, a remote's screen).
+ */
+function notePasswordChangeRequired(status: number, body: unknown, config: AxiosRequestConfig | undefined): void {
+  if (status !== 403 || !isEnvelope(body) || body.message !== AUTH_MESSAGES.passwordChangeRequired) return;
+  const current = readToken();
+  if (current && sentWithCurrentToken(config, current)) session.requirePasswordChange();
+}
 
 function endSessionOn401(status: number, config: AxiosRequestConfig | undefined): void {
   if (status !== 401 || !config || config.skipAuthLogout || config.url === API_PATHS.signIn) return;
   const current = readToken();
   if (current) {
     // A reply to a request made without, or with an older, token says nothing of the current one.
-    if (String(config.headers?.Authorization ?? '') !== `Bearer ${current}`) return;
+    if (!sentWithCurrentToken(config, current)) return;
   } else if (!session.getState().auth.user) {
     // Parallel calls all get 401: only the first one logs out (and toasts).
     return;

@@ -1,5 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
-import { PERSIST_RESTORE_TIMEOUT_MS, restoreSession, session, useAuthUser, useSession } from './session';
+import {
+  PERSIST_RESTORE_TIMEOUT_MS,
+  restoreSession,
+  session,
+  useAuthUser,
+  usePasswordChangeRequired,
+  useSession,
+} from './session';
 import { ADMIN, resetClient } from './test-utils';
 
 const persisted = () => JSON.parse(localStorage.getItem('root') ?? 'null');
@@ -61,6 +68,15 @@ describe('session', () => {
     expect(persisted().auth.user.firstName).toBe('Grace');
   });
 
+  it('requirePasswordChange marks the signed-in admin, persisted; nothing happens when signed out', () => {
+    session.requirePasswordChange();
+    expect(session.getState().auth.user).toBeNull();
+    session.signedIn(ADMIN);
+    session.requirePasswordChange();
+    expect(session.getState().auth.user).toEqual({ ...ADMIN, passwordChangeRequired: true });
+    expect(persisted().auth.user.passwordChangeRequired).toBe(true);
+  });
+
   it('logout resets auth, general and notification, removes _itoken, persists and toasts', () => {
     session.signedIn(ADMIN);
     session.setGeneral({ searchKeyword: 'x', isSocketConnected: true, categories: [1] });
@@ -115,6 +131,23 @@ describe('session', () => {
       expect(s.general).toMatchObject({ searchKeyword: 'kept', categories: ['c1'] });
       // The previous page's socket and spinner are not this page's.
       expect(s.general).toMatchObject({ isSocketConnected: false, socketId: '', isLoading: false });
+    });
+
+    it('keeps a pending forced password change across a reload; an older save without the flag has none', async () => {
+      const save = (user: unknown) =>
+        localStorage.setItem('root', JSON.stringify({ auth: { user, authStatus: 'succeeded' } }));
+      save({ ...ADMIN, passwordChangeRequired: true });
+      await restoreSession();
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, passwordChangeRequired: true });
+
+      const { passwordChangeRequired: _, ...older } = ADMIN;
+      save(older);
+      await restoreSession();
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, passwordChangeRequired: false });
+
+      save({ ...ADMIN, passwordChangeRequired: 'yes' });
+      await restoreSession();
+      expect(session.getState().auth.user?.passwordChangeRequired).toBe(false);
     });
 
     it('treats corrupt or ill-typed state as empty', async () => {
@@ -174,6 +207,15 @@ describe('session', () => {
   });
 
   describe('hooks', () => {
+    it('usePasswordChangeRequired follows the flag', () => {
+      const required = renderHook(() => usePasswordChangeRequired());
+      expect(required.result.current).toBe(false);
+      act(() => session.signedIn({ ...ADMIN, passwordChangeRequired: true }));
+      expect(required.result.current).toBe(true);
+      act(() => session.updateUser({ passwordChangeRequired: false }));
+      expect(required.result.current).toBe(false);
+    });
+
     it('useAuthUser and useSession re-render on changes', () => {
       const user = renderHook(() => useAuthUser());
       const status = renderHook(() => useSession((s) => s.auth.authStatus));

@@ -133,6 +133,14 @@ export const session = {
     setState({ ...state, general }, true);
   },
 
+  /**
+   * The server said this session may do nothing but change the password (a 403 naming it): the
+   * shell sends every screen to the change-password one until a change clears the flag.
+   */
+  requirePasswordChange(): void {
+    session.updateUser({ passwordChangeRequired: true });
+  },
+
   setAvailability(availabilityStatus: AvailabilityStatus): void {
     session.updateUser({ availabilityStatus });
   },
@@ -196,7 +204,11 @@ export function restoreSession(
 function applyPersisted(root: unknown): void {
   const saved = isPlainObject(root) ? root : {};
   const auth = isPlainObject(saved.auth) ? saved.auth : {};
-  const user = isPlainObject(auth.user) && typeof auth.user.token === 'string' ? (auth.user as LoggedInAdmin) : null;
+  const savedUser = isPlainObject(auth.user) && typeof auth.user.token === 'string' ? auth.user : null;
+  // A reload keeps a pending forced password change; anything but true (an older save) is false.
+  const user = savedUser
+    ? ({ ...savedUser, passwordChangeRequired: savedUser.passwordChangeRequired === true } as LoggedInAdmin)
+    : null;
   const savedStatus = AUTH_STATUSES.find((s) => s === auth.authStatus);
   // A sign-in cut short by a reload is not still running.
   const authStatus: AuthStatus = !savedStatus || savedStatus === 'loading' ? 'idle' : savedStatus;
@@ -229,4 +241,9 @@ export function useSession<T>(selector: (s: SessionState) => T): T {
 
 export function useAuthUser(): LoggedInAdmin | null {
   return useSession((s) => s.auth.user);
+}
+
+/** Whether the signed-in admin must choose a new password before anything else. */
+export function usePasswordChangeRequired(): boolean {
+  return useSession((s) => s.auth.user?.passwordChangeRequired === true);
 }

@@ -17,6 +17,7 @@ export const ADMIN: LoggedInAdmin = {
   lastName: 'Admin',
   email: 'ada@example.com',
   availabilityStatus: '0',
+  passwordChangeRequired: false,
 };
 
 export type StubReply = { status: number; data?: unknown } | 'network-error';
