@@ -111,19 +111,24 @@ export class AuthService {
     };
   }
 
-  /** One entry when a budget runs out, not one per refused attempt after it. */
+  /** One entry each time a budget runs out (per address, per account and address), not one per refusal. */
   private async recordLockout(attempts: Attempt[], email: string, ip: string, wait: number): Promise<void> {
-    if (!attempts.some((a) => a.lockedOutNow)) return;
+    const [perIp, perAccount] = attempts;
+    const ran = [perIp?.lockedOutNow ? 'address' : null, perAccount?.lockedOutNow ? 'account and address' : null];
+    if (!ran.some(Boolean)) return;
     const admin = await this.ctx.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
-    await recordAudit(this.ctx.db, {
-      action: 'auth.lockedOut',
-      actorId: admin?.id ?? null,
-      actorEmail: email,
-      recordType: admin ? 'admin' : null,
-      recordId: admin?.id ?? null,
-      ip,
-      after: { retryAfterSeconds: wait },
-    });
+    for (const limit of ran) {
+      if (!limit) continue;
+      await recordAudit(this.ctx.db, {
+        action: 'auth.lockedOut',
+        actorId: admin?.id ?? null,
+        actorEmail: email,
+        recordType: admin ? 'admin' : null,
+        recordId: admin?.id ?? null,
+        ip,
+        after: { limit, retryAfterSeconds: wait },
+      });
+    }
   }
 
   /**
