@@ -259,7 +259,7 @@ describe('the catalog remote', () => {
     const sender = fans.data[0] as { _id: string; displayName: string };
     const description = `{{senderName}} reported a problem with call ${Date.now()}`;
     const created = await api('POST', '/notification/create', {
-      token,
+      marketplace: true,
       body: { description, type: 'call_report', senderId: sender._id },
     });
     expect(created.statusCode).toBe(200);

@@ -121,7 +121,7 @@ describe('the payments remote', () => {
     expect(paid.total).toBe(1);
 
     const second = await api('POST', '/payout/createRequest', {
-      token,
+      marketplace: true,
       body: { influencerId: influencer._id, amount: 67.89, payable_amount: 54.32 },
     });
     await page.reload();

@@ -188,7 +188,10 @@ describe('the people remote', () => {
 
     // A fan applies while the list is open: the row appears without a reload.
     const applicant = (await api('GET', '/admin/getAllFans', { token, query: { search: 'empty.fan' } })).data[0];
-    const filed = await api('POST', '/admin/createInfluencerRequest', { token, body: { userId: applicant._id } });
+    const filed = await api('POST', '/admin/createInfluencerRequest', {
+      marketplace: true,
+      body: { userId: applicant._id },
+    });
     expect(filed.statusCode).toBe(200);
     await table(page).getByText(applicant.email).waitFor();
 

@@ -1,4 +1,4 @@
-import { ADMIN, state } from './browser';
+import { ADMIN, E2E_MARKETPLACE_KEY, state } from './browser';
 
 export interface ApiReply<T = any> {
   statusCode: number;
@@ -15,7 +15,13 @@ export interface ApiReply<T = any> {
 export async function api<T = any>(
   method: string,
   path: string,
-  opts: { token?: string; query?: Record<string, string | number>; body?: unknown } = {},
+  opts: {
+    token?: string;
+    /** Calls as the marketplace, with its key (the calls that refuse an admin session). */
+    marketplace?: boolean;
+    query?: Record<string, string | number>;
+    body?: unknown;
+  } = {},
 ): Promise<ApiReply<T>> {
   const url = new URL(`/api/v1${path}`, state().baseURL);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
@@ -23,6 +29,7 @@ export async function api<T = any>(
     method,
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.marketplace ? { 'x-marketplace-key': E2E_MARKETPLACE_KEY } : {}),
       ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
@@ -41,7 +48,7 @@ export async function newPayoutRequest(token: string, amount: number, payable: n
   const influencers = await api('GET', '/admin/getAllInfluencers', { token, query: { limit: 50 } });
   const influencer = influencers.data[3] as { _id: string; email: string; displayName: string };
   const created = await api('POST', '/payout/createRequest', {
-    token,
+    marketplace: true,
     body: { influencerId: influencer._id, amount, payable_amount: payable },
   });
   if (created.statusCode !== 200) throw new Error(`payout request refused: ${created.message}`);

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { chromiumLaunchOptions } from '../../test-support/chromium';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-export const ADMIN = { email: 'admin@backoffice.local', password: 'ChangeMe-Admin-2026', name: 'Ada Admin' };
+/**
+ * The browser tests' server seeds its admin with this password (SEED_ADMIN_PASSWORD), not the
+ * documented default, which would send every sign-in to the forced password change first.
+ */
+export const E2E_ADMIN_PASSWORD = 'E2E-Admin-Password-1';
+
+/** The key the tests send when they play the marketplace (filing requests, posting notifications). */
+export const E2E_MARKETPLACE_KEY = 'e2e-marketplace-key-0123456789abcdef';
+
+export const ADMIN = { email: 'admin@backoffice.local', password: E2E_ADMIN_PASSWORD, name: 'Ada Admin' };
 
 export interface E2EState {
   baseURL: string;

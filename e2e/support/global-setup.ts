@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeChromium } from '../../test-support/chromium';
 import { freePort, startServer } from '../../test-support/server';
+import { E2E_ADMIN_PASSWORD, E2E_MARKETPLACE_KEY } from './browser';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -26,6 +27,8 @@ export default async function globalSetup(): Promise<void> {
       DATA_DIR: dataDir,
       RELEASES_DIR: releases,
       SEED_SCALE: '0.05',
+      SEED_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      MARKETPLACE_API_KEY: E2E_MARKETPLACE_KEY,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
     },
