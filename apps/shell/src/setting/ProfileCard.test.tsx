@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { API_PATHS, PROFILE_MESSAGES, session, type AdminProfile } from '@backoffice/shared-api';
+import { API_PATHS, AUTH_MESSAGES, PROFILE_MESSAGES, session, type AdminProfile } from '@backoffice/shared-api';
 import { ADMIN, bodyOf, failure, ok, stubApi, type StubReply } from '@backoffice/shared-api/testing';
 import { ProfileCard } from './ProfileCard';
 import { PROFILE, renderInShell } from './testFixtures';
@@ -79,6 +79,7 @@ describe('the profile card', () => {
     await edit();
     await replace('First Name', 'Grace');
     await replace('Email', 'taken@example.com');
+    await userEvent.type(await screen.findByLabelText('Current Password'), 'my-password');
     await userEvent.click(button('Save'));
     expect(await screen.findByText(PROFILE_MESSAGES.emailTaken)).toBeInTheDocument();
     expect(input('First Name').value).toBe('Grace');
@@ -99,9 +100,24 @@ describe('the profile card', () => {
       bio: PROFILE.bio,
       mainProfilePicture: '',
       timeZone: 'Europe/Paris',
+      currentPassword: 'my-password',
     });
     // The header's greeting reads the session.
     expect(session.getState().auth.user).toMatchObject({ firstName: 'Grace', email: 'grace@example.com' });
+  });
+
+  it('asks for the current password only when the email changes, and sends nothing without it', async () => {
+    await edit();
+    await replace('Bio', 'Only the bio');
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await replace('Email', 'new@example.com');
+    expect(await screen.findByLabelText('Current Password')).toBeInTheDocument();
+    await userEvent.click(button('Save'));
+    expect(await screen.findByText(AUTH_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(saves(requests)).toHaveLength(0);
+    // the same address in other letters is not a change
+    await replace('Email', PROFILE.email.toUpperCase());
+    await waitFor(() => expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument());
   });
 
   it('shows a refusal the form has no field for above the form', async () => {

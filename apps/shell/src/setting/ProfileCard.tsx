@@ -19,7 +19,13 @@ import {
   UserOutlined,
   isPictureData,
 } from '@backoffice/ui-kit';
-import { ADMIN_MESSAGES, PROFILE_LIMITS, useAdminProfile, type AdminProfile } from '@backoffice/shared-api';
+import {
+  ADMIN_MESSAGES,
+  AUTH_MESSAGES,
+  PROFILE_LIMITS,
+  useAdminProfile,
+  type AdminProfile,
+} from '@backoffice/shared-api';
 import { useProfileForm, type ProfileFormValues } from './useProfileForm';
 
 const half = { xs: 24, md: 12 } as const;
@@ -88,6 +94,18 @@ function ProfileForm({ profile, close }: { profile: AdminProfile; close: () => v
             <Input maxLength={PROFILE_LIMITS.emailMax} inputMode="email" autoComplete="email" />
           </Form.Item>
         </Col>
+        {f.askPassword && (
+          <Col {...half}>
+            <Form.Item
+              name="currentPassword"
+              label="Current Password"
+              extra="Needed to change your email: password reset links will go to the new address, and your other sessions will be signed out."
+              rules={[{ required: true, message: AUTH_MESSAGES.currentPasswordRequired }]}
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+          </Col>
+        )}
         <Col {...half}>
           <Form.Item name="timeZone" label="Time Zone" rules={PROFILE_RULES.timeZone}>
             <Select options={f.timeZoneOptions} showSearch={SEARCH_BY_LABEL} placeholder="Choose a time zone" />

@@ -10,6 +10,8 @@ export interface ProfileFormValues {
   bio: string;
   timeZone: string | undefined;
   mainProfilePicture: string;
+  /** Asked only when the email changes: the new address is where password resets will go. */
+  currentPassword?: string;
 }
 
 const FIELDS = new Set<string>([
@@ -19,6 +21,7 @@ const FIELDS = new Set<string>([
   'bio',
   'timeZone',
   'mainProfilePicture',
+  'currentPassword',
 ] satisfies Array<keyof ProfileFormValues>);
 const fieldOf = (key: string) => (FIELDS.has(key) ? key : undefined);
 
@@ -34,6 +37,10 @@ function valuesOf(p: AdminProfile): ProfileFormValues {
 }
 
 const text = (v: string | undefined | null) => (v ?? '').trim();
+
+/** The server compares addresses without regard to case: so does the form. */
+export const emailChanges = (initial: ProfileFormValues, email: string | undefined) =>
+  text(email).toLowerCase() !== text(initial.email).toLowerCase();
 
 /** What a save sends: every field, each time (the contract's UpdateAdminProfileBody). */
 function bodyOf(v: Partial<ProfileFormValues>): UpdateAdminProfileBody {
@@ -66,15 +73,17 @@ export function useProfileForm(profile: AdminProfile, close: () => void) {
     fieldOf,
     conflictField: 'email',
   });
-  const dirty = isChanged(
-    initialValues,
-    Form.useWatch((values: ProfileFormValues) => values, form),
-  );
+  const watched = Form.useWatch((values: ProfileFormValues) => values, form);
+  const dirty = isChanged(initialValues, watched);
+  const askPassword = emailChanges(initialValues, watched?.email);
   const guard = useUnsavedChangesGuard(dirty, 'your profile');
 
   const save = (values: ProfileFormValues) =>
     saveOnce(async () => {
-      const saved = await update.mutateAsync(bodyOf(values));
+      const body = bodyOf(values);
+      const saved = await update.mutateAsync(
+        emailChanges(initialValues, values.email) ? { ...body, currentPassword: values.currentPassword ?? '' } : body,
+      );
       toasts.show('success', saved.message);
       close();
     });
@@ -83,6 +92,7 @@ export function useProfileForm(profile: AdminProfile, close: () => void) {
     form,
     initialValues,
     dirty,
+    askPassword,
     save,
     saving: update.isPending,
     formError,
