@@ -53,9 +53,14 @@ function staticSizes() {
   }
 }
 
+const ADMIN_PASSWORD = 'Bench-Admin-Password-1';
+
 async function startProduct() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-bench-bundle-'));
-  const { baseURL, child } = await startServer({ env: { DATA_DIR: work, SEED_SCALE: '0.05', LOG_LEVEL: 'warn' } });
+  // Not the documented default password: that sign-in would stop at the forced password change.
+  const { baseURL, child } = await startServer({
+    env: { DATA_DIR: work, SEED_SCALE: '0.05', SEED_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+  });
   return {
     url: baseURL,
     stop: () => (child.kill('SIGTERM'), fs.rmSync(work, { recursive: true, force: true })),
@@ -87,7 +92,7 @@ async function browserFigures(url) {
     await page.goto('/login', { waitUntil: 'networkidle' });
     console.log(`sign-in page JS: ${kib(sum(js))} gzip in ${js.length} files (budget 280 KiB)`);
     await page.getByLabel('Email').fill('admin@backoffice.local');
-    await page.getByLabel('Password').fill('ChangeMe-Admin-2026');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     const signInFiles = js.length;
     const tSignIn = Date.now();
     await page.getByRole('button', { name: 'Sign in' }).click();
