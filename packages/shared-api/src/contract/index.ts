@@ -16,3 +16,4 @@ export * from '../constants/payments';
 export * from '../constants/catalog';
 export * from '../constants/dashboard';
 export * from '../constants/ids';
+export * from '../constants/email-html';
