@@ -1,3 +1,4 @@
+import { EMAIL_HTML_CASES } from '@backoffice/shared-api/email-html-cases';
 import { EMAIL_TEMPLATES } from '../../seed/email-templates';
 import { hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
 
@@ -113,6 +114,11 @@ describe('sanitizeEmailHtml', () => {
     ],
   ])('cleans %s and says what went', (dirty, clean, removed) => {
     expect(sanitizeEmailHtml(dirty)).toEqual({ html: clean, removed });
+  });
+
+  // The editor's preview is held to these same results (apps/catalog, TemplatePreview.test.tsx).
+  it.each(EMAIL_HTML_CASES.map((c) => [c.name, c]))('keeps of %s what the preview is checked against', (_name, c) => {
+    expect(sanitizeEmailHtml(c.input).html).toBe(c.server);
   });
 
   it('keeps only a doctype at the very start, and only an HTML one', () => {

@@ -1,9 +1,16 @@
 import { createRequire } from 'node:module';
 import type SanitizeHtml from 'sanitize-html';
+import {
+  EMAIL_HTML,
+  emailAttributeAllowed,
+  emailStyleIsClean,
+  emailUrlAllowed,
+  emailUrlScheme,
+} from '@backoffice/shared-api/contract';
 
 /*
- * The HTML of an email template: what an admin may save (sanitised, well formed) and how the list
- * shows it (a plain-text preview).
+ * The HTML of an email template: what an admin may save (sanitised, well formed, by the allow-list
+ * the editor's preview shares) and how the list shows it (a plain-text preview).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -124,143 +131,8 @@ const INTEGRATION_POINTS = new Set([
   'annotation-xml',
 ]);
 
-const BLOCKS = ['p', 'div', 'span', 'blockquote', 'center', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'code'];
-const TABLES = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th'];
-
-/**
- * What an email may hold: text formatting, links, images and the tables that email layouts are built
- * of, all styled inline. No <style> element: its CSS cannot be filtered declaration by declaration,
- * and most email clients drop it anyway.
- */
-const ALLOWED_TAGS = [
-  'html',
-  'head',
-  'title',
-  'meta',
-  'body',
-  ...BLOCKS,
-  'br',
-  'hr',
-  'a',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'sub',
-  'sup',
-  'ul',
-  'ol',
-  'li',
-  'img',
-  ...TABLES,
-];
-const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
-
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  '*': ['style', 'align', 'dir', 'lang', 'title'],
-  a: ['href', 'target'],
-  img: ['src', 'alt', 'width', 'height', 'border'],
-  meta: ['charset', 'name', 'content'],
-  table: ['width', 'height', 'border', 'cellpadding', 'cellspacing', 'bgcolor', 'role'],
-  td: ['width', 'height', 'bgcolor', 'valign', 'colspan', 'rowspan'],
-  th: ['width', 'height', 'bgcolor', 'valign', 'colspan', 'rowspan', 'scope'],
-  tr: ['bgcolor', 'valign'],
-  col: ['width', 'span'],
-  colgroup: ['width', 'span'],
-  ol: ['start', 'type'],
-  ul: ['type'],
-};
-
-const attributeAllowed = (tag: string, attribute: string) =>
-  ALLOWED_ATTRIBUTES['*']!.includes(attribute) || (ALLOWED_ATTRIBUTES[tag]?.includes(attribute) ?? false);
-
-const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
-const IMAGE_SCHEMES = ['http', 'https', 'data'];
-/** Images inlined as data: URLs; an SVG can carry script, so it is not one of them. */
-const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]/;
-
-/**
- * A style value of words, numbers, colours, lengths, quoted font names and rgb()/hsl()/calc():
- * no other function, so no url(...) or expression(...), no backslash escapes and no ":" or ";".
- */
-const SAFE_STYLE_VALUE = /^(?:[-\w\s#%.,'"/!+]|(?:rgba?|hsla?|calc)\([-\w\s#%.,/+*]*\))*$/i;
-const STYLE_PROPERTIES = [
-  'background',
-  'background-color',
-  'border',
-  'border-top',
-  'border-right',
-  'border-bottom',
-  'border-left',
-  'border-color',
-  'border-style',
-  'border-width',
-  'border-radius',
-  'border-collapse',
-  'border-spacing',
-  'color',
-  'direction',
-  'display',
-  'font',
-  'font-family',
-  'font-size',
-  'font-style',
-  'font-weight',
-  'height',
-  'letter-spacing',
-  'line-height',
-  'list-style-type',
-  'margin',
-  'margin-top',
-  'margin-right',
-  'margin-bottom',
-  'margin-left',
-  'max-width',
-  'min-width',
-  'max-height',
-  'min-height',
-  'padding',
-  'padding-top',
-  'padding-right',
-  'padding-bottom',
-  'padding-left',
-  'table-layout',
-  'text-align',
-  'text-decoration',
-  'text-indent',
-  'text-transform',
-  'vertical-align',
-  'white-space',
-  'width',
-  'word-break',
-  'word-wrap',
-  'overflow-wrap',
-];
-const STYLE_PROPERTY_SET = new Set(STYLE_PROPERTIES);
-
-/** Elements whose content goes with them: code, form state or markup that is never shown. */
-const NON_TEXT_TAGS = [
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-  'noscript',
-  'template',
-];
-
-/** How a URL's scheme reads to a browser, which ignores whitespace and control characters in it. */
-function schemeOf(url: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
-  return /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1];
-}
+/** What an email may hold is the shared allow-list, EMAIL_HTML. */
+const ALLOWED_TAGS = new Set<string>(EMAIL_HTML.tags);
 
 const URL_ATTRIBUTES = new Set([
   'href',
@@ -298,7 +170,7 @@ class Removals {
   comments = false;
 
   see(tag: string, attribs: Record<string, string>): void {
-    const allowed = ALLOWED_TAG_SET.has(tag);
+    const allowed = ALLOWED_TAGS.has(tag);
     if (!allowed) this.tags.add(tag);
     if (tag === 'meta' && 'http-equiv' in attribs) this.metaInstructions = true;
     for (const [name, value] of Object.entries(attribs)) {
@@ -306,18 +178,15 @@ class Removals {
         this.eventHandlers = true;
         continue;
       }
-      if (URL_ATTRIBUTES.has(name)) {
-        const scheme = schemeOf(value);
-        if (scheme && tag === 'img' && name === 'src' && scheme === 'data') {
-          if (!DATA_IMAGE.test(value.trim().toLowerCase())) this.nonImageData = true;
-        } else if (scheme && !(tag === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES).includes(scheme)) {
-          this.schemes.add(scheme);
-        }
+      if (URL_ATTRIBUTES.has(name) && !emailUrlAllowed(tag, value)) {
+        const scheme = emailUrlScheme(value);
+        if (scheme === 'data' && tag === 'img') this.nonImageData = true;
+        else if (scheme) this.schemes.add(scheme);
       }
       if (!allowed) continue;
       if (name === 'style') {
-        if (!styleIsClean(value)) this.styles = true;
-      } else if (!attributeAllowed(tag, name) && name !== 'http-equiv') {
+        if (!emailStyleIsClean(value)) this.styles = true;
+      } else if (!emailAttributeAllowed(tag, name, value) && name !== 'http-equiv') {
         this.attributes.add(name);
       }
     }
@@ -340,42 +209,42 @@ class Removals {
 const listed = (items: string[]) =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
-/** Whether every declaration of a style attribute survives the filter (only to word the message). */
-function styleIsClean(style: string): boolean {
-  return style
-    .split(';')
-    .map((d) => d.trim())
-    .filter(Boolean)
-    .every((d) => {
-      const colon = d.indexOf(':');
-      if (colon < 0) return false;
-      const property = d.slice(0, colon).trim().toLowerCase();
-      const value = d.slice(colon + 1).trim();
-      return STYLE_PROPERTY_SET.has(property) && SAFE_STYLE_VALUE.test(value);
-    });
-}
+/** The shared allow-list (@backoffice/shared-api's EMAIL_HTML) in sanitize-html's terms. */
+const ALLOWED = {
+  allowedTags: [...EMAIL_HTML.tags],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(EMAIL_HTML.attributes).map(([tag, names]) => [
+      tag,
+      names.map((name): SanitizeHtml.AllowedAttribute => {
+        const values = EMAIL_HTML.attributeValues[tag]?.[name];
+        return values ? { name, multiple: false, values: [...values] } : name;
+      }),
+    ]),
+  ),
+  allowedStyles: {
+    '*': Object.fromEntries(EMAIL_HTML.styleProperties.map((p) => [p, [EMAIL_HTML.styleValue]])),
+  },
+  allowedSchemes: [...EMAIL_HTML.schemes['*']!],
+  allowedSchemesByTag: Object.fromEntries(
+    Object.entries(EMAIL_HTML.schemes)
+      .filter(([tag]) => tag !== '*')
+      .map(([tag, schemes]) => [tag, [...schemes]]),
+  ),
+  allowedSchemesAppliedToAttributes: [...EMAIL_HTML.urlAttributes],
+  // an email is opened outside any site, so //host/path has no scheme to borrow
+  allowProtocolRelative: false,
+  nonTextTags: [...EMAIL_HTML.droppedWithContent],
+} satisfies SanitizeHtml.IOptions;
 
 function sanitizeOptions(removals: Removals): SanitizeHtml.IOptions {
-  const styles = Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [SAFE_STYLE_VALUE]]));
   return {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      ...ALLOWED_ATTRIBUTES,
-      a: ['href', { name: 'target', multiple: false, values: ['_blank', '_self'] }],
-    },
-    allowedStyles: { '*': styles },
-    allowedSchemes: LINK_SCHEMES,
-    allowedSchemesByTag: { img: IMAGE_SCHEMES },
-    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
-    // an email is opened outside any site, so //host/path has no scheme to borrow
-    allowProtocolRelative: false,
-    nonTextTags: NON_TEXT_TAGS,
+    ...ALLOWED,
     // text after </html> is still shown by mail clients, so it is kept as the admin wrote it
     enforceHtmlBoundary: false,
     transformTags: {
+      // sanitize-html checks schemes only; a data: image must also be a raster one
       img: (tagName, attribs) => {
-        const src = attribs.src ?? '';
-        if (schemeOf(src) !== 'data' || DATA_IMAGE.test(src.trim().toLowerCase())) return { tagName, attribs };
+        if (attribs.src === undefined || emailUrlAllowed(tagName, attribs.src)) return { tagName, attribs };
         const { src: _dropped, ...rest } = attribs;
         return { tagName, attribs: rest };
       },
