@@ -1,6 +1,6 @@
 import { EMAIL_HTML_CASES } from '@backoffice/shared-api/email-html-cases';
 import { EMAIL_TEMPLATES } from '../../seed/email-templates';
-import { hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
+import { emailText, hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
 
 describe('wellFormednessError', () => {
   it.each([
@@ -125,6 +125,42 @@ describe('sanitizeEmailHtml', () => {
     expect(sanitizeEmailHtml('<!DOCTYPE html><p>a</p>').html).toBe('<!DOCTYPE html><p>a</p>');
     expect(sanitizeEmailHtml('<!doctype html><script>x</script><p>a</p>').html).toBe('<!doctype html><p>a</p>');
     expect(sanitizeEmailHtml('<!doctype svg><p>a</p>').html).toBe('<p>a</p>');
+  });
+});
+
+describe('emailText, the plain-text part of an email', () => {
+  it('reads a seeded layout as its reader would: paragraphs apart, the link after its text, no head', () => {
+    const forgot = EMAIL_TEMPLATES.find((t) => t.key === 'forgot-password')!.content;
+    expect(emailText(forgot.replace('{{resetLink}}', 'https://x.test/reset-password?token=abc'))).toBe(
+      [
+        'Hi {{firstName}},',
+        'We received a request to reset your password. Click the link below to choose a new one:',
+        'Reset my password [https://x.test/reset-password?token=abc]',
+        'This link expires in {{expiresInMinutes}} minutes. If you did not ask for it, ignore this email.',
+        'You received this email because you have an account with us.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('decodes every entity, keeps table cells apart and lists bulleted, and shows images by their alt text', () => {
+    const html =
+      '<html><head><title>Receipt</title><meta charset="utf-8"></head><body>' +
+      '<p>&copy; 2026&nbsp;Acme &amp; co &lt;3 &quot;quoted&quot; &#8364;5</p>' +
+      '<table><tr><td>Amount</td><td>$10.00</td></tr><tr><td>Reference</td><td>PAY-1</td></tr></table>' +
+      '<ul><li>one</li><li>two</li></ul>' +
+      '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="Acme"> <img src="https://x.test/pixel.gif" alt=""></p>' +
+      '</body></html>';
+    expect(emailText(html)).toBe(
+      '© 2026\u00a0Acme & co <3 "quoted" €5\n\nAmount\n$10.00\nReference\nPAY-1\n\n * one\n * two\n\nAcme',
+    );
+  });
+
+  it('writes an address once when the link text is the address, and none for an in-page anchor', () => {
+    expect(
+      emailText(
+        '<p><a href="https://x.test/help">https://x.test/help</a> <a href="mailto:help@x.test">help@x.test</a> <a href="#top">Top</a> <a href="tel:+15550100">call us</a></p>',
+      ),
+    ).toBe('https://x.test/help help@x.test Top call us [tel:+15550100]');
   });
 });
 

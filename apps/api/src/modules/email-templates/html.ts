@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { compile, type HtmlToTextOptions } from 'html-to-text';
 import type SanitizeHtml from 'sanitize-html';
 import {
   EMAIL_HTML,
@@ -10,7 +11,8 @@ import {
 
 /*
  * The HTML of an email template: what an admin may save (sanitised, well formed, by the allow-list
- * the editor's preview shares) and how the list shows it (a plain-text preview).
+ * the editor's preview shares), how the list shows it (a plain-text preview) and the plain-text part
+ * of the emails sent from it.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -39,18 +41,8 @@ interface Tokenizer {
   write(chunk: string): void;
   end(): void;
 }
-interface ParserHandler {
-  onopentag(name: string, attribs: Record<string, string>): void;
-  onclosetag(name: string): void;
-  ontext(text: string): void;
-}
-interface Parser {
-  write(chunk: string): void;
-  end(): void;
-}
 interface HtmlParser2 {
   Tokenizer: new (options: { xmlMode?: boolean; decodeEntities?: boolean }, callbacks: TokenizerCallbacks) => Tokenizer;
-  Parser: new (handler: Partial<ParserHandler>, options?: { decodeEntities?: boolean }) => Parser;
 }
 
 let libraries: { sanitize: typeof SanitizeHtml; htmlparser2: HtmlParser2 } | undefined;
@@ -416,47 +408,52 @@ function hasComments(html: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Plain text
 
-const INLINE = new Set([
-  'a',
-  'abbr',
-  'b',
-  'code',
-  'em',
-  'font',
-  'i',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'u',
-]);
-const HIDDEN = new Set(['head', 'title', 'style', 'script', 'template', 'noscript']);
+/** Parts of a document that are never shown: its head, and what the sanitiser drops with its content. */
+const UNSEEN = ['head', 'title', ...EMAIL_HTML.droppedWithContent];
 
-/** The text a reader sees: tags out, entities decoded, whitespace collapsed. */
-export function plainText(html: string): string {
-  const parts: string[] = [];
-  let hidden = 0;
-  const parser = new (lib().htmlparser2.Parser)(
-    {
-      onopentag(name) {
-        if (HIDDEN.has(name)) hidden++;
-        else if (!INLINE.has(name)) parts.push(' ');
-      },
-      onclosetag(name) {
-        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
-        else if (!INLINE.has(name)) parts.push(' ');
-      },
-      ontext(text) {
-        if (!hidden) parts.push(text);
+/** How html-to-text reads an email; `links` writes each link's address after its text. */
+function textOptions(links: boolean): HtmlToTextOptions {
+  return {
+    // mail clients wrap plain text to their window; lines hard-wrapped at 80 break badly on a phone
+    wordwrap: false,
+    formatters: {
+      // an image reads as its alt text: its address (a data: URL, a tracking pixel) means nothing as text
+      imageAlt: (elem, _walk, builder) => {
+        const alt = elem.attribs?.alt?.trim();
+        if (alt) builder.addInline(alt);
       },
     },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  return parts.join('').replace(/\s+/g, ' ').trim();
+    selectors: [
+      ...UNSEEN.map((selector) => ({ selector, format: 'skip' })),
+      { selector: 'img', format: 'imageAlt' },
+      { selector: 'a', options: { ignoreHref: !links, hideLinkHrefIfSameAsText: true } },
+      // email layouts are tables: each cell's text on its own line, not run into the next cell's
+      ...['tr', 'td', 'th'].map((selector) => ({
+        selector,
+        format: 'block',
+        options: { leadingLineBreaks: 1, trailingLineBreaks: 1 },
+      })),
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+      // on one line, bullets would read as stray asterisks between the items ('' means the default)
+      ...(links ? [] : [{ selector: 'ul', options: { itemPrefix: ' ' } }]),
+    ],
+  };
+}
+
+const toText = { withLinks: compile(textOptions(true)), withoutLinks: compile(textOptions(false)) };
+
+/**
+ * The plain-text part of an email: the text a reader of the HTML sees, paragraphs apart, list
+ * items bulleted and each link as "text [address]". A saved template keeps &nbsp; as an entity and
+ * may have a <head>; neither shows.
+ */
+export function emailText(html: string): string {
+  return toText.withLinks(html);
+}
+
+/** The same text on one line, without link addresses: for previews and the blank check. */
+export function plainText(html: string): string {
+  return toText.withoutLinks(html).replace(/\s+/g, ' ').trim();
 }
 
 /** The first `length` characters of the text, the last one an ellipsis when it was cut. */

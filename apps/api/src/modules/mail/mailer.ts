@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema';
+import { emailText } from '../email-templates/html';
 
 export interface OutgoingMail {
   to: string;
@@ -83,22 +84,6 @@ export function fillPlaceholders(template: string, values: Record<string, string
   );
 }
 
-/** The plain-text part of an email; a saved template keeps &nbsp; as an entity and may have a <head>. */
-const htmlToText = (html: string) =>
-  html
-    .replace(/<head[\s>][\s\S]*?<\/head>/gi, '')
-    .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, '$2: $1')
-    .replace(/<\/(p|div|h\d|li)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
 /** Renders an email from the template stored under `key`, or its built-in fallback. */
 export async function renderTemplate(
   db: Kysely<DB>,
@@ -113,5 +98,5 @@ export async function renderTemplate(
   const template = row ?? BUILT_IN[key];
   if (!template) throw new Error(`No email template "${key}"`);
   const html = fillPlaceholders(template.content, values, true);
-  return { subject: fillPlaceholders(template.subject, values, false), html, text: htmlToText(html) };
+  return { subject: fillPlaceholders(template.subject, values, false), html, text: emailText(html) };
 }
