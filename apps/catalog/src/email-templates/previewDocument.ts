@@ -1,4 +1,12 @@
-import { PLACEHOLDER_REGEX } from '@backoffice/shared-api';
+import DOMPurify, { type Config, type DOMPurify as DOMPurifyInstance } from 'dompurify';
+import {
+  EMAIL_HTML,
+  PLACEHOLDER_REGEX,
+  emailAttributeAllowed,
+  emailStyle,
+  emailUrlAllowed,
+  emailUrlScheme,
+} from '@backoffice/shared-api';
 import type { TemplatePlaceholders } from './templateChecks';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -22,38 +30,63 @@ export function fillSamples(text: string, placeholders: TemplatePlaceholders, ht
   });
 }
 
-const DROPPED_ELEMENTS = 'script, iframe, frame, frameset, object, embed, applet, base, meta, link, portal';
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'data']);
-const EVENT_HANDLER = /([\s/"'])on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi;
-const SCRIPT_URL = /^\s*(javascript|vbscript|data\s*:\s*text\/html)/i;
-
-/** An image or link the email client could fetch: an absolute web address or an inline image. */
-const FETCHABLE = /^\s*(https?:|data:image\/|mailto:|tel:|#)/i;
+/**
+ * DOMPurify configured from the allow-list the server sanitises with (EMAIL_HTML), so that the
+ * preview shows nothing that saving would take out. Its own per-attribute checks run too: they only
+ * ever take more out.
+ */
+const SCHEMES = [...new Set(Object.values(EMAIL_HTML.schemes).flat())];
+const PURIFY_CONFIG: Config = {
+  ALLOWED_TAGS: [...EMAIL_HTML.tags],
+  // DOMPurify's list is one for all tags; the hook below holds each tag to its own
+  ALLOWED_ATTR: [...new Set(Object.values(EMAIL_HTML.attributes).flat())],
+  // DOMPurify's default shape (any value that is not a URL passes), with the email's schemes only
+  ALLOWED_URI_REGEXP: new RegExp(`^(?:(?:${SCHEMES.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i'),
+  FORBID_CONTENTS: [...EMAIL_HTML.droppedWithContent],
+};
+const URL_ATTRIBUTES = new Set<string>(EMAIL_HTML.urlAttributes);
 
 /**
- * The sandbox already stops scripts; removing them as well keeps the browser from reporting each
- * blocked one as a console error, and shows what the server's sanitiser will leave. A <template>
- * parses inertly: nothing in it loads or runs, unlike a DOMParser document in Chromium, which
- * fetches images and tries their handlers. Relative addresses go too: an email has no page to be
- * relative to, and the frame's opaque origin could not load them anyway.
+ * An address the preview frame can follow or load: with a scheme, or an in-page anchor. A relative
+ * one (a placeholder the email does not fill, say) has no page to be relative to in an email, and
+ * the frame's opaque origin could not load it anyway.
+ */
+const reachable = (url: string) => emailUrlScheme(url) !== undefined || url.startsWith('#');
+
+let purifier: DOMPurifyInstance | undefined;
+
+function purify(): DOMPurifyInstance {
+  if (purifier) return purifier;
+  // an instance of its own: hooks added to the shared one would apply to every other caller
+  const instance = DOMPurify(window);
+  // as the server does, a <meta http-equiv> loses the refresh or redirect its content holds
+  instance.addHook('beforeSanitizeAttributes', (el) => {
+    if (el.nodeName.toLowerCase() !== 'meta' || !el.hasAttribute('http-equiv')) return;
+    for (const { name } of Array.from(el.attributes)) el.removeAttribute(name);
+  });
+  instance.addHook('uponSanitizeAttribute', (el, event) => {
+    const tag = el.nodeName.toLowerCase();
+    const { attrName: name, attrValue: value } = event;
+    if (!emailAttributeAllowed(tag, name, value)) {
+      event.keepAttr = false;
+    } else if (name === 'style') {
+      event.attrValue = emailStyle(value);
+      event.keepAttr = event.attrValue !== '';
+    } else if (URL_ATTRIBUTES.has(name)) {
+      event.keepAttr = emailUrlAllowed(tag, value) && reachable(value);
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+/**
+ * What the server's sanitiser will leave of the content. The sandbox already stops scripts; this
+ * also shows the admin no <style>, <form> or link that saving would take out. DOMPurify parses in a
+ * document of its own, which loads nothing and runs nothing.
  */
 export function withoutScripts(html: string): string {
-  const template = document.createElement('template');
-  // Chromium reports every event handler it parses as a CSP violation, even in an inert
-  // <template>; most are taken out as text first, and the pass below removes any left.
-  template.innerHTML = html.replace(/<[^>]+>/g, (tag) => tag.replace(EVENT_HANDLER, '$1'));
-  const root = template.content;
-  root.querySelectorAll(DROPPED_ELEMENTS).forEach((el) => el.remove());
-  for (const el of Array.from(root.querySelectorAll('*'))) {
-    for (const attr of Array.from(el.attributes)) {
-      const name = attr.name.toLowerCase();
-      const url = URL_ATTRIBUTES.has(name);
-      if (name.startsWith('on') || (url && (SCRIPT_URL.test(attr.value) || !FETCHABLE.test(attr.value)))) {
-        el.removeAttribute(attr.name);
-      }
-    }
-  }
-  return template.innerHTML;
+  return purify().sanitize(html, PURIFY_CONFIG);
 }
 
 const PAGE_STYLE = 'margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;';
