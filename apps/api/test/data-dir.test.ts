@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,60 @@ import { http, spawnApi } from './helpers/process';
 
 const ADMIN = { SEED_ADMIN_EMAIL: 'ops@test.local', SEED_ADMIN_PASSWORD: 'Ops-Password-123' };
 const READY = 'Back office API ready';
+/**
+ * A process of its own that loads the lock and takes it when told (a line on its stdin), so that
+ * several can be told at the same moment; it prints 'locked' or 'refused' and then holds on.
+ */
+const LOCKER = `
+const { lockDataDir } = require('./src/db/data-dir-lock.ts');
+process.stdout.write('ready\\n');
+process.stdin.once('data', () => {
+  try {
+    lockDataDir(process.env.DATA_DIR);
+    process.stdout.write('locked\\n');
+  } catch (e) {
+    process.stdout.write(e.name === 'DataDirLockedError' ? 'refused\\n' : 'error ' + e.message + '\\n');
+  }
+});
+`;
+
+interface Locker {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves once the output matches; rejects if the locker exits first or takes over 30 s. */
+  until(pattern: RegExp): Promise<void>;
+  exited: Promise<unknown>;
+}
+
+function spawnLocker(dataDir: string): Locker {
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', LOCKER], {
+    cwd: path.resolve(__dirname, '..'),
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    child,
+    output: () => out,
+    exited,
+    until: (pattern) =>
+      new Promise((resolve, reject) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          if (pattern.test(out)) {
+            clearInterval(timer);
+            resolve();
+          } else if (child.exitCode !== null || child.signalCode !== null || Date.now() - started > 30_000) {
+            clearInterval(timer);
+            reject(new Error(`no ${String(pattern)} from the locker; output:\n${out}`));
+          }
+        }, 20);
+      }),
+  };
+}
 
 describe('the embedded data directory', () => {
   let dir: string;
@@ -15,11 +70,13 @@ describe('the embedded data directory', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('is locked: a second holder is refused with a clear message', () => {
+  it('is locked: a second holder is refused with a clear message, in this process too', () => {
     const release = lockDataDir(dir);
     try {
       expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dir)).toThrow(/already in use by another process/);
+      expect(() => lockDataDir(dir)).toThrow(
+        new RegExp(`already in use by another process \\(pid ${process.pid}\\)\\. .*Stop the other server`),
+      );
     } finally {
       release();
     }
@@ -27,12 +84,49 @@ describe('the embedded data directory', () => {
     lockDataDir(dir)();
   });
 
-  it('a lock left by a dead process is taken over', () => {
-    fs.writeFileSync(path.join(dir, 'server.lock'), '999999\n');
-    const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8').trim()).toBe(String(process.pid));
-    release();
+  it('is no pid file: a lock file naming a live process, even this one, does not hold the directory', () => {
+    // A container restarted with the same pid finds its own pid in the file it left; pid 1 is alive too.
+    for (const pid of [process.pid, 1, 999_999]) {
+      fs.writeFileSync(path.join(dir, 'server.lock'), `${pid}\n`);
+      const release = lockDataDir(dir);
+      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8').trim()).toBe(String(process.pid));
+      release();
+    }
   });
+
+  it("is the operating system's: held by another process until it dies, even by SIGKILL", async () => {
+    const holder = spawnLocker(dir);
+    try {
+      await holder.until(/ready/);
+      holder.child.stdin!.write('go\n');
+      await holder.until(/locked/);
+      expect(() => lockDataDir(dir)).toThrow(`already in use by another process (pid ${holder.child.pid})`);
+      holder.child.kill('SIGKILL');
+      await holder.exited;
+      // nothing cleaned up after it: the kernel released its lock, the file with its pid remains
+      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8').trim()).toBe(String(holder.child.pid));
+      lockDataDir(dir)();
+    } finally {
+      holder.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('of several processes taking it at the same moment, exactly one gets it', async () => {
+    // a lock file left by a process that is gone, which every starter sees
+    fs.writeFileSync(path.join(dir, 'server.lock'), '999999\n');
+    const lockers = Array.from({ length: 6 }, () => spawnLocker(dir));
+    try {
+      await Promise.all(lockers.map((l) => l.until(/ready/)));
+      for (const l of lockers) l.child.stdin!.write('go\n');
+      await Promise.all(lockers.map((l) => l.until(/locked|refused/)));
+      const outcomes = lockers.map((l) => (l.output().includes('locked') ? 'locked' : 'refused'));
+      expect(outcomes.filter((o) => o === 'locked')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
+    } finally {
+      for (const l of lockers) l.child.kill('SIGKILL');
+      await Promise.all(lockers.map((l) => l.exited));
+    }
+  }, 60_000);
 
   it('a second server on the same directory exits with the reason; the first keeps serving', async () => {
     const first = await spawnApi({ DATA_DIR: dir, SEED_SCALE: '0.01', ...ADMIN });
@@ -52,6 +146,35 @@ describe('the embedded data directory', () => {
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;
+    }
+  }, 120_000);
+
+  it('two servers started at once on a directory whose lock file names a live process: exactly one serves', async () => {
+    // the file a server restarted with the same pid finds: a pid that runs (here this test's own)
+    fs.writeFileSync(path.join(dir, 'server.lock'), `${process.pid}\n`);
+    const servers = await Promise.all([0, 1].map(() => spawnApi({ DATA_DIR: dir, SEED_SCALE: '0.01', ...ADMIN })));
+    try {
+      const outcomes = await Promise.all(
+        servers.map((s) =>
+          s.waitFor(READY, 90_000).then(
+            () => 'serves',
+            () => 'exited',
+          ),
+        ),
+      );
+      expect([...outcomes].sort()).toEqual(['exited', 'serves']);
+      const winner = servers[outcomes.indexOf('serves')]!;
+      const loser = servers[outcomes.indexOf('exited')]!;
+      expect(await loser.exited).toBe(1);
+      expect(loser.output()).toContain(`already in use by another process (pid ${winner.child.pid})`);
+      const signIn = await http(winner.port, 'POST', '/admin/signIn', {
+        email: ADMIN.SEED_ADMIN_EMAIL,
+        password: ADMIN.SEED_ADMIN_PASSWORD,
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      for (const s of servers) s.child.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.exited));
     }
   }, 120_000);
 
