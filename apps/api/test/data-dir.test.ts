@@ -2,12 +2,51 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../src/db/database';
 import { DataDirLockedError, lockDataDir } from '../src/db/data-dir-lock';
 import { seedCounts } from '../src/seed/generate';
-import { http, spawnApi } from './helpers/process';
+import { http, spawnApi, type ApiProcess } from './helpers/process';
 
 const ADMIN = { SEED_ADMIN_EMAIL: 'ops@test.local', SEED_ADMIN_PASSWORD: 'Ops-Password-123' };
 const READY = 'Back office API ready';
+/** The data directory's own files: generated here, not taken from the environment. */
+const OWN_FILES = { AUTH_SECRET: '', SMTP_URL: '' };
+
+/** Every entry under `root` (itself included) that its group or others can read, write or enter. */
+function openToOthers(root: string): string[] {
+  const open: string[] = [];
+  const visit = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) open.push(`${path.relative(root, entry) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+  };
+  visit(root);
+  return open;
+}
+
+/** Every entry under `root`, as paths relative to it. */
+function entries(root: string): string[] {
+  const all: string[] = [];
+  const visit = (entry: string) => {
+    all.push(path.relative(root, entry) || '.');
+    if (fs.lstatSync(entry).isDirectory()) for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+  };
+  visit(root);
+  return all;
+}
+
+/** Folders 0755 and files 0666, as PGlite and the umask used to leave them. */
+function openUp(root: string): void {
+  const visit = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    fs.chmodSync(entry, stat.isDirectory() ? 0o755 : 0o666);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+  };
+  visit(root);
+}
+
 /**
  * A process of its own that loads the lock and takes it when told (a line on its stdin), so that
  * several can be told at the same moment; it prints 'locked' or 'refused' and then holds on.
@@ -61,6 +100,11 @@ function spawnLocker(dataDir: string): Locker {
         }, 20);
       }),
   };
+}
+
+async function stop(api: ApiProcess): Promise<void> {
+  api.child.kill('SIGTERM');
+  await api.exited;
 }
 
 describe('the embedded data directory', () => {
@@ -223,4 +267,104 @@ describe('the embedded data directory', () => {
       await third.exited;
     }
   }, 240_000);
+});
+
+describe("the embedded data directory is its owner's only", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-datadir-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function sendResetEmail(api: ApiProcess, dataDir: string) {
+    const sent = await http(api.port, 'POST', '/admin/forgotPassword', { email: ADMIN.SEED_ADMIN_EMAIL });
+    expect(sent.status).toBe(200);
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.json')) : []);
+    for (let i = 0; i < 200 && mails().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(mails()).toHaveLength(1);
+  }
+
+  it('from its creation, with everything the server writes into it while it runs', async () => {
+    const dataDir = path.join(dir, 'data'); // made by the server
+    const api = await spawnApi({ DATA_DIR: dataDir, SEED_SCALE: '0.01', ...ADMIN, ...OWN_FILES });
+    try {
+      await api.waitFor(READY);
+      const token = (
+        await http(api.port, 'POST', '/admin/signIn', {
+          email: ADMIN.SEED_ADMIN_EMAIL,
+          password: ADMIN.SEED_ADMIN_PASSWORD,
+        })
+      ).body.data.token;
+      const fans = await http(api.port, 'GET', '/admin/getAllFans?limit=1', undefined, token);
+      const fanId = fans.body.data[0]._id as string;
+      expect((await http(api.port, 'PATCH', `/admin/changeStatus?id=${fanId}&status=0`, undefined, token)).status).toBe(
+        200,
+      );
+      await sendResetEmail(api, dataDir);
+      expect(fs.existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+      expect(entries(dataDir).length).toBeGreaterThan(1000);
+      // while it runs: nothing it made, at start or since, is open to others
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(api.output()).not.toMatch(/could be read or written by other users/);
+    } finally {
+      await stop(api);
+    }
+    expect(openToOthers(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it("files PGlite creates after it opened (new tables, WAL segments) are its owner's only", async () => {
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const before = new Set(entries(dir));
+      await database.pglite!.exec(
+        'CREATE TABLE later (n int); INSERT INTO later SELECT generate_series(1, 100000); CREATE INDEX ON later (n); CHECKPOINT;',
+      );
+      await database.pglite!.exec('SELECT pg_switch_wal()');
+      const created = entries(dir).filter((e) => !before.has(e));
+      expect(created.length).toBeGreaterThan(0);
+      expect(openToOthers(dir).filter((e) => created.includes(e.split(' ')[0]!))).toEqual([]);
+      expect(openToOthers(dir)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('entries open to others are made owner-only at the next start, with a warning naming how many', async () => {
+    const first = await spawnApi({ DATA_DIR: dir, SEED_SCALE: '0.01', ...ADMIN, ...OWN_FILES });
+    try {
+      await first.waitFor(READY);
+      await sendResetEmail(first, dir);
+    } finally {
+      await stop(first);
+    }
+    openUp(dir);
+    // a link out of the directory is not followed: what it points to is not the server's to change
+    const outside = path.join(os.tmpdir(), `bo-outside-${process.pid}`);
+    fs.writeFileSync(outside, 'not ours');
+    fs.chmodSync(outside, 0o644);
+    fs.symlinkSync(outside, path.join(dir, 'link-out'));
+    const open = openToOthers(dir).length;
+    expect(open).toBeGreaterThan(1000);
+
+    const second = await spawnApi({ DATA_DIR: dir, SEED_SCALE: '0.01', ...ADMIN, ...OWN_FILES });
+    try {
+      await second.waitFor(READY);
+      expect(second.output()).toContain(
+        `${open} entries in the data directory ${dir} could be read or written by other users; ` +
+          "group and others' access to them is now removed.",
+      );
+      expect(openToOthers(dir)).toEqual([]);
+      expect(fs.statSync(outside).mode & 0o777).toBe(0o644);
+      // the server still reads what it was given back: its secret, and its database
+      const signIn = await http(second.port, 'POST', '/admin/signIn', {
+        email: ADMIN.SEED_ADMIN_EMAIL,
+        password: ADMIN.SEED_ADMIN_PASSWORD,
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      await stop(second);
+      fs.rmSync(outside, { force: true });
+    }
+  }, 120_000);
 });

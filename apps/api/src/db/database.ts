@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { makeOwnerOnlyDir, OwnerOnlyNodeFS, secureDataDir } from './data-dir';
 import { migrateToLatest } from './migrations';
 
 // Counts and sums come back as int8; within 2^53 they are exact as numbers. Dates stay as the
@@ -28,6 +29,8 @@ export interface OpenOptions {
   /** Embedded only: keep the database in memory (tests), optionally starting from a snapshot. */
   memory?: boolean;
   loadDataDir?: Blob | File;
+  /** Embedded on disk: where the data directory's warnings go (console.warn when absent). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -59,11 +62,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
+  const warn = opts.warn ?? ((message: string) => console.warn(message));
   const release = opts.memory ? () => undefined : lockDataDir(opts.dataDir);
   let pglite: PGlite | undefined;
   try {
+    if (!opts.memory) {
+      // Checked at every start, under the lock: a folder made by an older version, restored from a
+      // backup or copied with cp -r may have entries that other users can read or rewrite.
+      const fixed = secureDataDir(opts.dataDir);
+      if (fixed > 0) {
+        warn(
+          `${fixed} entries in the data directory ${opts.dataDir} could be read or written by other users; ` +
+            "group and others' access to them is now removed.",
+        );
+      }
+      // The mailer makes the outbox on its first email with the usual 0755; made here first, it is
+      // owner-only from the start.
+      makeOwnerOnlyDir(path.join(opts.dataDir, 'outbox'));
+    }
     pglite = await PGlite.create({
-      dataDir: opts.memory ? undefined : path.join(opts.dataDir, 'pgdata'),
+      fs: opts.memory ? undefined : new OwnerOnlyNodeFS(path.join(opts.dataDir, 'pgdata'), warn),
       extensions: { pg_trgm, citext },
       loadDataDir: opts.loadDataDir,
     });
