@@ -37,6 +37,17 @@ export interface Config {
   releasesDir: string;
   /** Seconds a socket has to authenticate before it is dropped. */
   socketAuthTimeoutMs: number;
+  /**
+   * Where a developer's per-browser override may load a remote from (REMOTE_OVERRIDE_ORIGINS):
+   * origins, or `http://host:*` for any port of a host. Empty: overrides are off, and the CSP names
+   * no other origin than this server's.
+   */
+  remoteOverrideOrigins: string[];
+  /**
+   * A payout above this many cents needs the approval of two different admins
+   * (PAYOUT_SECOND_APPROVAL_ABOVE, in dollars); null, the default: one approval pays.
+   */
+  payoutSecondApprovalAboveCents: number | null;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@backoffice.local';
@@ -78,6 +89,8 @@ const ENV_SCHEMA = {
     SHELL_DIST: { type: 'string' },
     RELEASES_DIR: { type: 'string' },
     SOCKET_AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
+    REMOTE_OVERRIDE_ORIGINS: { type: 'string' },
+    PAYOUT_SECOND_APPROVAL_ABOVE: { type: 'string' },
   },
 } as const;
 
@@ -105,6 +118,8 @@ interface Env {
   SHELL_DIST?: string;
   RELEASES_DIR?: string;
   SOCKET_AUTH_TIMEOUT_MS: number;
+  REMOTE_OVERRIDE_ORIGINS?: string;
+  PAYOUT_SECOND_APPROVAL_ABOVE?: string;
 }
 
 function readEnv(env: NodeJS.ProcessEnv): Env {
@@ -150,6 +165,61 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const bad = addresses.find((a) => !net.isIP(a.split('/')[0] ?? '') && !/^(loopback|linklocal|uniquelocal)$/.test(a));
   if (bad) throw new Error(`TRUST_PROXY has "${bad}", which is neither an IP address, a subnet nor a hop count`);
   return addresses;
+}
+
+/** What the word `localhost` in REMOTE_OVERRIDE_ORIGINS stands for: any port of this machine. */
+const LOCAL_ANY_PORT = ['http://localhost:*', 'http://127.0.0.1:*'];
+const HTTP_ORIGIN = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?\/?$/i;
+
+/**
+ * REMOTE_OVERRIDE_ORIGINS: the origins a developer's override may load a remote from, comma-separated
+ * (http://localhost:3001,https://dev.example.com), or `localhost` for any port of this machine.
+ * An override runs its code in an admin's session, so anything but a plain http(s) origin is refused
+ * at start rather than put into the Content-Security-Policy.
+ */
+export function parseRemoteOverrideOrigins(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const origins = items.flatMap((item) => {
+    if (item.toLowerCase() === 'localhost') return LOCAL_ANY_PORT;
+    // An origin only (scheme, host, port; a trailing slash is forgiven), written out in characters a
+    // CSP source can hold: nothing that could end the directive or add another source.
+    let url: URL | undefined;
+    try {
+      url = HTTP_ORIGIN.test(item) ? new URL(item) : undefined;
+    } catch {
+      url = undefined;
+    }
+    if (!url) {
+      throw new Error(
+        `REMOTE_OVERRIDE_ORIGINS has "${item}", which is not an http(s) origin. List origins such as ` +
+          'http://localhost:3001 (scheme, host and port, nothing after), comma-separated, or the word ' +
+          'localhost for any port of this machine.',
+      );
+    }
+    return [url.origin];
+  });
+  return [...new Set(origins)];
+}
+
+/**
+ * PAYOUT_SECOND_APPROVAL_ABOVE: dollars (5000 or 2500.50) above which a payout needs a second
+ * admin's approval; unset or empty: off. Read as text, so that 12.345 or 1e3 is refused rather than
+ * rounded into a threshold nobody wrote.
+ */
+export function parsePayoutSecondApprovalAbove(value: string | undefined): number | null {
+  const v = (value ?? '').trim();
+  if (v === '') return null;
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(v);
+  if (!m) {
+    throw new Error(
+      `PAYOUT_SECOND_APPROVAL_ABOVE must be an amount in dollars with at most 2 decimals, such as 5000 or ` +
+        `2500.50, got "${value}". Leave it unset for one approval per payout.`,
+    );
+  }
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
 /** Reads the environment once, failing at start with a clear message rather than later. */
@@ -205,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
     shellDist: path.resolve(e.SHELL_DIST || path.join(repoRoot, 'apps', 'shell', 'dist')),
     releasesDir: path.resolve(e.RELEASES_DIR || path.join(repoRoot, '.releases')),
     socketAuthTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
+    remoteOverrideOrigins: parseRemoteOverrideOrigins(e.REMOTE_OVERRIDE_ORIGINS),
+    payoutSecondApprovalAboveCents: parsePayoutSecondApprovalAbove(e.PAYOUT_SECOND_APPROVAL_ABOVE),
   };
 }
 

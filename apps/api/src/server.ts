@@ -10,7 +10,7 @@ import type { Database } from './db/database';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/storable-text';
-import { registerWeb } from './plugins/web';
+import { overrideSources, registerWeb } from './plugins/web';
 import { adminAuthenticator, marketplaceAuthenticator, resolveToken } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthLimits, type AuthLimitSettings } from './modules/auth/limits';
@@ -122,10 +122,10 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     global: true,
     contentSecurityPolicy: {
       directives: {
-        // Remote code comes from this origin; a developer's override may load it from their own
-        // machine (the shell accepts only localhost overrides, and this is the same allow-list).
-        'script-src': ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
-        'connect-src': ["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*'],
+        // Remote code comes from this origin; only a server started with REMOTE_OVERRIDE_ORIGINS
+        // lets a developer's override load it from those origins too (the shell's same allow-list).
+        'script-src': ["'self'", ...overrideSources(config.remoteOverrideOrigins).script],
+        'connect-src': ["'self'", ...overrideSources(config.remoteOverrideOrigins).connect],
         'img-src': ["'self'", 'data:'],
         // Plain-HTTP localhost must stay plain HTTP.
         'upgrade-insecure-requests': null,
@@ -189,7 +189,11 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     },
     { prefix: API_BASE_PATH },
   );
-  const served = await registerWeb(app, { shellDist: config.shellDist, releasesDir: config.releasesDir });
+  const served = await registerWeb(app, {
+    shellDist: config.shellDist,
+    releasesDir: config.releasesDir,
+    overrideOrigins: config.remoteOverrideOrigins,
+  });
   web.spaFallback = served.spaFallback;
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await database.db.selectFrom('seed_runs').select('name').limit(1).execute();

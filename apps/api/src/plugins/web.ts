@@ -6,6 +6,16 @@ import fastifyStatic from '@fastify/static';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * What the Content-Security-Policy adds for a developer's remote overrides (REMOTE_OVERRIDE_ORIGINS):
+ * its scripts and its manifest from those origins, and the websocket of its dev server's reload.
+ * Nothing when overrides are off.
+ */
+export function overrideSources(origins: readonly string[]): { script: string[]; connect: string[] } {
+  const sockets = origins.map((o) => o.replace(/^http/, 'ws'));
+  return { script: [...origins], connect: [...origins, ...sockets] };
+}
+
+/**
  * Serves the front end on the API's port: the shell's build at / (every unknown GET outside /api
  * falls back to its index.html, so /app/... deep links work), published remotes at
  * /remotes/<name>/<version>/, and the remote registry at /registry.json. Versioned files never
@@ -14,18 +24,28 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerWeb(
   app: FastifyInstance,
-  opts: { shellDist: string; releasesDir: string },
+  opts: {
+    shellDist: string;
+    releasesDir: string;
+    /** The origins a developer's remote override may load from; empty when overrides are off. */
+    overrideOrigins?: readonly string[];
+  },
 ): Promise<{
   spaFallback: (reply: FastifyReply) => FastifyReply | undefined;
 }> {
   const registryFile = path.join(opts.releasesDir, 'registry.json');
+  // The shell honours an override only from these origins: the ones this server's CSP names.
+  const overrides = { origins: [...(opts.overrideOrigins ?? [])] };
   app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
+    let registry: unknown;
     try {
-      return JSON.parse(await fs.promises.readFile(registryFile, 'utf8'));
+      registry = JSON.parse(await fs.promises.readFile(registryFile, 'utf8'));
     } catch {
-      return { remotes: {} };
+      registry = undefined;
     }
+    const published = registry && typeof registry === 'object' && !Array.isArray(registry) ? registry : { remotes: {} };
+    return { ...published, overrides };
   });
 
   const remotesDir = path.join(opts.releasesDir, 'remotes');
