@@ -125,15 +125,18 @@ async function main(): Promise<void> {
     say('operations without a credential in the OpenAPI document', open.length);
 
     // 4. The marketplace's calls with an admin session.
+    const firstId = async (list: string) =>
+      String(
+        ((await call('GET', `${list}?limit=1`, { token })).body.data as unknown as Array<{ _id: string }>)[0]?._id,
+      );
+    const [fan, influencer] = [await firstId('/admin/getAllFans'), await firstId('/admin/getAllInfluencers')];
     const marketplace = await Promise.all([
       call('POST', '/notification/create', { token, body: { description: 'from an admin' } }),
-      call('POST', '/admin/createInfluencerRequest', {
-        token,
-        body: { userId: '00000000-0000-4000-8000-000000000000' },
-      }),
+      call('POST', '/admin/createInfluencerRequest', { token, body: { userId: fan } }),
+      // $100,000 that the influencer never earned
       call('POST', '/payout/createRequest', {
         token,
-        body: { influencerId: '00000000-0000-4000-8000-000000000000', amount: 100000, payable_amount: 100000 },
+        body: { influencerId: influencer, amount: 100000, payable_amount: 100000 },
       }),
     ]);
     say(
