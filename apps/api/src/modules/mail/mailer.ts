@@ -42,7 +42,7 @@ export function createMailer(opts: {
   const outbox = path.join(opts.dataDir, 'outbox');
   return {
     async send(mail) {
-      await fs.mkdir(outbox, { recursive: true });
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`;
       const file = path.join(outbox, name);
       // Written whole, then renamed: whoever reads the outbox never sees half an email.
