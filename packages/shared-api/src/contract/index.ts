@@ -17,3 +17,4 @@ export * from '../constants/catalog';
 export * from '../constants/dashboard';
 export * from '../constants/ids';
 export * from '../constants/email-html';
+export * from '../constants/audit';
