@@ -33,6 +33,26 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     return user.id;
   }
 
+  /** An influencer who has earned `cents`: a payout request is held to the unpaid earnings. */
+  async function earningInfluencer(cents: number): Promise<string> {
+    const influencerId = await newUser(true);
+    await db()
+      .insertInto('transactions')
+      .values({
+        transaction_id: `txn_notifier_${people}`,
+        user_id: await newUser(),
+        influencer_id: influencerId,
+        type: 'tip',
+        status: 'completed',
+        amount_cents: cents,
+        payable_amount_cents: cents,
+        released_amount_cents: cents,
+        earning_cents: cents,
+      })
+      .execute();
+    return influencerId;
+  }
+
   beforeAll(async () => {
     ({ api, token, socket } = await startWithAdminSocket(backend));
     // More than a page, read and unread, some at the same instant and some from nobody, so that
@@ -245,7 +265,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     });
 
     it('tells admins when an influencer asks for a payout, with the amount', async () => {
-      const influencerId = await newUser(true);
+      const influencerId = await earningInfluencer(100000);
       const filed = await api.call('POST', '/payout/createRequest', {
         marketplace: true,
         body: { influencerId, amount: 1234.5, payable_amount: 1000 },
@@ -284,7 +304,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
         expect(filed.status).toBe(200);
         const payout = await api.call('POST', '/payout/createRequest', {
           marketplace: true,
-          body: { influencerId: await newUser(true), amount: 10, payable_amount: 9 },
+          body: { influencerId: await earningInfluencer(900), amount: 10, payable_amount: 9 },
         });
         expect(payout.status).toBe(200);
       } finally {

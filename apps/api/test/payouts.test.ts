@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { PayoutRequestRow, PayoutRow, SOCKET_EVENTS } from '@backoffice/shared-api/contract';
+import { loadConfig } from '../src/config';
+import * as payoutEarnings from '../src/db/migrations/0014_payout_earnings';
 import type { PayoutRequestsTable, PayoutsTable } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
 import { allPages, expectMalformedId } from './helpers/expect';
 import { collectEvents, nextEvent, startWithAdminSocket } from './helpers/sockets';
@@ -60,6 +63,26 @@ function expectOrdered<T>(values: T[], order: 'asc' | 'desc') {
   }
 }
 
+describe('PAYOUT_SECOND_APPROVAL_ABOVE', () => {
+  const threshold = (value?: string) =>
+    loadConfig({ SEED: 'false', ...(value === undefined ? {} : { PAYOUT_SECOND_APPROVAL_ABOVE: value }) })
+      .payoutSecondApprovalAboveCents;
+
+  it('is off unless set, and read in dollars', () => {
+    expect(threshold()).toBeNull();
+    expect(threshold('')).toBeNull();
+    expect(threshold('5000')).toBe(500000);
+    expect(threshold(' 2500.5 ')).toBe(250050);
+    expect(threshold('0.01')).toBe(1);
+  });
+
+  it.each(['12.345', '-1', '1e3', '$500', 'five', '1,000'])('refuses %p at start, saying what it takes', (value) => {
+    expect(() => threshold(value)).toThrow(
+      `PAYOUT_SECOND_APPROVAL_ABOVE must be an amount in dollars with at most 2 decimals, such as 5000 or 2500.50, got "${value}". Leave it unset for one approval per payout.`,
+    );
+  });
+});
+
 describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
   let api: TestApi;
   let token: string;
@@ -87,7 +110,13 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
     return user.id;
   }
 
-  async function newEarning(influencerId: string, n: number): Promise<string> {
+  /** A payment to the influencer; by default a completed one that earned its payable amount. */
+  async function newEarning(
+    influencerId: string,
+    n: number,
+    opts: { earning?: number; status?: 'pending' | 'completed' | 'failed' | 'refunded' } = {},
+  ): Promise<string> {
+    const payable = Math.max(4000 + n * 100, opts.earning ?? 0);
     const t = await db()
       .insertInto('transactions')
       .values({
@@ -95,15 +124,24 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
         user_id: fanId,
         influencer_id: influencerId,
         type: 'video_call',
-        status: 'completed',
+        status: opts.status ?? 'completed',
         preference: ['Zebra chat', 'Advice', '', 'Gaming'][n % 4]!,
         query: ['Morning call', '', 'Quick question', 'Long talk'][n % 4]!,
-        amount_cents: 5000 + n * 100,
-        payable_amount_cents: 4000 + n * 100,
+        amount_cents: payable + 1000,
+        payable_amount_cents: payable,
+        released_amount_cents: payable,
+        earning_cents: opts.earning ?? payable,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return t.id;
+  }
+
+  /** An influencer of their own who has earned `earning` cents, in one completed payment. */
+  async function earner(earning: number): Promise<string> {
+    const influencerId = await newUser();
+    await newEarning(influencerId, people, { earning });
+    return influencerId;
   }
 
   beforeAll(async () => {
@@ -157,7 +195,9 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
 
   const list = (query: Record<string, string> = {}) => api.call('GET', '/payout/getAllRequests', { token, query });
   const detail = (id: string) => api.call('GET', '/payout/getRequestDetail', { token, query: { id } });
-  const create = (body: Record<string, unknown>) => api.call('POST', '/payout/createRequest', { token, body });
+  // The marketplace files requests, with its own credential.
+  const create = (body: Record<string, unknown>) =>
+    api.call('POST', '/payout/createRequest', { marketplace: true, body });
   const decide = (body: Record<string, unknown>, as = token) =>
     api.call('PATCH', '/payout/decideRequest', { token: as, body });
   const history = (query: Record<string, string> = {}) => api.call('GET', '/payout/getAll', { token, query });
@@ -183,7 +223,7 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
 
   /** A pending request of an influencer no other test uses, filed through the API. */
   async function pendingRequest(amount = 80.25, payable = 64.5) {
-    const influencerId = await newUser();
+    const influencerId = await earner(cents(payable));
     const r = await create({ influencerId, amount, payable_amount: payable });
     expect(r.status).toBe(200);
     return { id: r.body.data._id as string, influencerId, row: r.body.data as RequestRow };
@@ -200,6 +240,22 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
       ? await db().selectFrom('admins').selectAll().where('id', '=', pr.decided_by).executeTakeFirstOrThrow()
       : undefined;
     const [po] = await payoutsOf(id);
+    const first = pr.first_approved_by
+      ? await db().selectFrom('admins').selectAll().where('id', '=', pr.first_approved_by).executeTakeFirstOrThrow()
+      : undefined;
+    const approvals = [
+      ...(first
+        ? [
+            {
+              by: { _id: first.id, firstName: first.first_name, lastName: first.last_name },
+              at: pr.first_approved_at!.toISOString(),
+            },
+          ]
+        : []),
+      ...(a && pr.status === 'approved'
+        ? [{ by: { _id: a.id, firstName: a.first_name, lastName: a.last_name }, at: pr.decided_at!.toISOString() }]
+        : []),
+    ];
     return {
       _id: pr.id,
       influencerId: u.id,
@@ -216,6 +272,8 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
       createdAt: pr.created_at.toISOString(),
       decidedAt: pr.decided_at ? pr.decided_at.toISOString() : null,
       decidedBy: a ? { _id: a.id, firstName: a.first_name, lastName: a.last_name } : null,
+      approvalsNeeded: pr.approvals_needed,
+      approvals,
       payout: po
         ? { _id: po.id, reference: po.reference, amount: po.amount_cents / 100, paidAt: po.paid_at.toISOString() }
         : null,
@@ -337,7 +395,7 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
   describe('POST /payout/createRequest', () => {
     it('files a pending request with its earning, replies its row and tells signed-in admins', async () => {
       const influencerId = await newUser();
-      const transactionId = await newEarning(influencerId, 1);
+      const transactionId = await newEarning(influencerId, 1, { earning: 100007 });
       const before = await countRequests();
       const announced = nextEvent<RequestRow>(socket, SOCKET_EVENTS.payoutRequestCreated);
       const r = await create({ influencerId, amount: 1234.5, payable_amount: 1000.07, transactionId });
@@ -363,7 +421,7 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
     });
 
     it('files a request with no earning, its payment columns empty', async () => {
-      const influencerId = await newUser();
+      const influencerId = await earner(2000);
       const r = await create({ influencerId, amount: 20, payable_amount: 20 });
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({ preference: '', query: '', amount: 20, payable_amount: 20, platformFee: 0 });
@@ -388,7 +446,7 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
     });
 
     it('accepts the largest amount', async () => {
-      const r = await create({ influencerId: await newUser(), amount: 100000, payable_amount: 99999.99 });
+      const r = await create({ influencerId: await earner(9999999), amount: 100000, payable_amount: 99999.99 });
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({ amount: 100000, payable_amount: 99999.99, platformFee: 0.01 });
     });
@@ -433,11 +491,14 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
       expect(await countRequests()).toBe(before);
     });
 
-    it('needs a signed-in admin', async () => {
-      const r = await api.call('POST', '/payout/createRequest', {
-        body: { influencerId: UNKNOWN_ID, amount: 1, payable_amount: 1 },
-      });
-      expect(r.status).toBe(401);
+    it("takes the marketplace's credential, never an admin session", async () => {
+      const influencerId = await earner(5000);
+      const before = await countRequests();
+      const body = { influencerId, amount: 10, payable_amount: 10 };
+      const asAdmin = await api.call('POST', '/payout/createRequest', { token, body });
+      expect(asAdmin.status).toBe(403);
+      expect((await api.call('POST', '/payout/createRequest', { body })).status).toBe(401);
+      expect(await countRequests()).toBe(before);
     });
   });
 
@@ -695,6 +756,330 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
     });
   });
 
+  describe('what a payout request may ask for', () => {
+    const auditOf = (recordId: string) =>
+      db()
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id', 'ip', 'before', 'after'])
+        .where('record_id', '=', recordId)
+        .orderBy('created_at')
+        .execute();
+    const claimsOf = async (influencerId: string) =>
+      (
+        await db()
+          .selectFrom('payout_requests')
+          .select(['payable_amount_cents', 'status'])
+          .where('influencer_id', '=', influencerId)
+          .execute()
+      ).filter((r) => r.status !== 'rejected');
+
+    it('refuses more than the unpaid earnings, saying what can be paid out, and writes nothing', async () => {
+      const influencerId = await earner(10000);
+      // Not earned: a payment still pending, one that failed, one refunded.
+      for (const status of ['pending', 'failed', 'refunded'] as const) {
+        await newEarning(influencerId, 3, { earning: 50000, status });
+      }
+      const before = await countRequests();
+      const over = await create({ influencerId, amount: 200, payable_amount: 100.01 });
+      const message =
+        'The payout amount is more than this influencer has earned and not yet been paid: $100.00 can be paid out';
+      expect(over.body).toEqual({ statusCode: 400, message, errors: { payable_amount: message } });
+      expect(await countRequests()).toBe(before);
+
+      expect((await create({ influencerId, amount: 80, payable_amount: 60 })).status).toBe(200);
+      const rest = await create({ influencerId, amount: 50, payable_amount: 40.01 });
+      expect(rest.status).toBe(400);
+      expect(rest.body.message).toMatch(/: \$40\.00 can be paid out$/);
+      // The platform fee is not the influencer's money: only the payout amount is held to the earnings.
+      const exact = await create({ influencerId, amount: 90, payable_amount: 40 });
+      expect(exact.status).toBe(200);
+      expect((await create({ influencerId, amount: 1, payable_amount: 0.01 })).body.message).toMatch(
+        /: \$0\.00 can be paid out$/,
+      );
+      expect(await countRequests()).toBe(before + 2);
+      expect(await auditOf(exact.body.data._id)).toEqual([
+        {
+          action: 'payoutRequest.created',
+          actor_id: null,
+          ip: expect.any(String),
+          before: null,
+          after: { influencerId, transactionId: null, amount: 90, payable_amount: 40, approvalsNeeded: 1 },
+        },
+      ]);
+    });
+
+    it('counts pending and approved requests against the earnings; a rejected one frees its amount', async () => {
+      const influencerId = await earner(5000);
+      const first = await create({ influencerId, amount: 30, payable_amount: 30 });
+      expect(first.status).toBe(200);
+      expect((await decide({ id: first.body.data._id, decision: 'approved', idempotencyKey: key() })).status).toBe(200);
+      const second = await create({ influencerId, amount: 20, payable_amount: 20 });
+      expect(second.status).toBe(200);
+      expect((await create({ influencerId, amount: 1, payable_amount: 1 })).status).toBe(400);
+      const rejected = await decide({
+        id: second.body.data._id,
+        decision: 'rejected',
+        reason: 'Wrong bank account',
+        idempotencyKey: key(),
+      });
+      expect(rejected.status).toBe(200);
+      expect((await create({ influencerId, amount: 20, payable_amount: 20 })).status).toBe(200);
+    });
+
+    it('holds a request to its own earning, and pays an earning out once: 409 naming it, until rejected', async () => {
+      const influencerId = await newUser();
+      const transactionId = await newEarning(influencerId, 5, { earning: 4200 });
+      await newEarning(influencerId, 6, { earning: 100000 });
+      const txn = await db()
+        .selectFrom('transactions')
+        .select('transaction_id')
+        .where('id', '=', transactionId)
+        .executeTakeFirstOrThrow();
+      const before = await countRequests();
+
+      const over = await create({ influencerId, amount: 50, payable_amount: 42.01, transactionId });
+      const overMessage = 'The payout amount cannot be more than this earning: $42.00 of it can be paid out';
+      expect(over.body).toEqual({ statusCode: 400, message: overMessage, errors: { payable_amount: overMessage } });
+
+      const filed = await create({ influencerId, amount: 50, payable_amount: 42, transactionId });
+      expect(filed.status).toBe(200);
+      const again = await create({ influencerId, amount: 5, payable_amount: 1, transactionId });
+      const claimed = `Earning ${txn.transaction_id} already has a payout request (pending); an earning is paid out once`;
+      expect(again.body).toEqual({ statusCode: 409, message: claimed, errors: { transactionId: claimed } });
+      expect(await countRequests()).toBe(before + 1);
+
+      await decide({ id: filed.body.data._id, decision: 'rejected', reason: 'Amount disputed', idempotencyKey: key() });
+      const refiled = await create({ influencerId, amount: 45, payable_amount: 40, transactionId });
+      expect(refiled.status).toBe(200);
+      await decide({ id: refiled.body.data._id, decision: 'approved', idempotencyKey: key() });
+      const paid = await create({ influencerId, amount: 5, payable_amount: 1, transactionId });
+      expect(paid.status).toBe(409);
+      expect(paid.body.message).toBe(
+        `Earning ${txn.transaction_id} already has a payout request (approved); an earning is paid out once`,
+      );
+
+      // An earning that has not settled pays nothing.
+      const pendingTxn = await newEarning(influencerId, 7, { earning: 3000, status: 'pending' });
+      const unsettled = await create({ influencerId, amount: 5, payable_amount: 1, transactionId: pendingTxn });
+      expect(unsettled.body.message).toBe(
+        'The payout amount cannot be more than this earning: $0.00 of it can be paid out',
+      );
+    });
+
+    it('is guarded by the database too: a second claim on an earning written directly is refused', async () => {
+      const influencerId = await newUser();
+      const transactionId = await newEarning(influencerId, 8);
+      const row = {
+        influencer_id: influencerId,
+        transaction_id: transactionId,
+        amount_cents: 100,
+        payable_amount_cents: 100,
+      };
+      await db().insertInto('payout_requests').values(row).execute();
+      await expect(db().insertInto('payout_requests').values(row).execute()).rejects.toMatchObject({
+        constraint: 'payout_requests_one_per_earning',
+      });
+      await db()
+        .insertInto('payout_requests')
+        .values({ ...row, status: 'rejected' })
+        .execute();
+    });
+
+    it('never lets 20 simultaneous requests of one influencer claim more than was earned', async () => {
+      const influencerId = await earner(10000);
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => create({ influencerId, amount: 8, payable_amount: 7 })),
+      );
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(14);
+      for (const r of replies.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(400);
+        expect(r.body.message).toMatch(/: \$2\.00 can be paid out$/);
+      }
+      const claims = await claimsOf(influencerId);
+      expect(claims.reduce((sum, c) => sum + c.payable_amount_cents, 0)).toBe(9800);
+
+      // And of 20 for one earning, exactly one is filed.
+      const other = await newUser();
+      const transactionId = await newEarning(other, 9, { earning: 100000 });
+      const same = await Promise.all(
+        Array.from({ length: 20 }, () => create({ influencerId: other, amount: 8, payable_amount: 7, transactionId })),
+      );
+      expect(same.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+      expect(await claimsOf(other)).toHaveLength(1);
+    });
+  });
+
+  describe('two approvals above the configured amount', () => {
+    let grace: { id: string; token: string };
+    const config = () => api.server.context.config;
+    const withThreshold = async (dollars: number | null, run: () => Promise<void>) => {
+      config().payoutSecondApprovalAboveCents = dollars === null ? null : cents(dollars);
+      try {
+        await run();
+      } finally {
+        config().payoutSecondApprovalAboveCents = null;
+      }
+    };
+    const ADA = () => ({ _id: adminId, firstName: 'Ada', lastName: 'Admin' });
+    const GRACE = () => ({ _id: grace.id, firstName: 'Grace', lastName: 'Second' });
+
+    beforeAll(async () => {
+      const email = `grace.second.${key()}@test.local`;
+      const password = 'Grace-Second-Password-1';
+      const { id } = await db()
+        .insertInto('admins')
+        .values({ first_name: 'Grace', last_name: 'Second', email, password_hash: await hashPassword(password) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      grace = { id, token: await api.signIn(email, password) };
+    });
+
+    it('is off by default: one approval pays', async () => {
+      expect(config().payoutSecondApprovalAboveCents).toBeNull();
+      const { id } = await pendingRequest(100000, 99999.99);
+      const r = await decide({ id, decision: 'approved', idempotencyKey: key() });
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ status: 'approved', approvalsNeeded: 1, approvals: [{ by: ADA() }] });
+      expect(await payoutsOf(id)).toHaveLength(1);
+    });
+
+    it('first approval leaves it pending; the same admin is refused; another admin pays', async () => {
+      await withThreshold(500, async () => {
+        const { id, influencerId, row: filed } = await pendingRequest(700, 600);
+        expect(filed).toMatchObject({ approvalsNeeded: 2, approvals: [] });
+        const announced = nextEvent(socket, SOCKET_EVENTS.payoutRequestDecided);
+        const firstKey = key();
+        const first = await decide({ id, decision: 'approved', idempotencyKey: firstKey });
+        expect(first.status).toBe(200);
+        expect(first.body.message).toBe(
+          `Payout of $600.00 to ${filed.name} approved by Ada Admin; it needs the approval of another admin before it is paid.`,
+        );
+        expect(first.body.data).toEqual(await expectedRow(id));
+        expect(first.body.data).toMatchObject({
+          status: 'pending',
+          decidedBy: null,
+          payout: null,
+          approvalsNeeded: 2,
+          approvals: [{ by: ADA(), at: expect.any(String) }],
+        });
+        await expect(announced).resolves.toEqual({ _id: id, status: 'pending' });
+        expect(await payoutsOf(id)).toHaveLength(0);
+        expect(await mailsTo(influencerId)).toHaveLength(0);
+        // The list shows it to every admin the same way.
+        expect((await detail(id)).body.data).toEqual(first.body.data);
+
+        const same = await decide({ id, decision: 'approved', idempotencyKey: key() });
+        expect(same.body).toEqual({
+          statusCode: 409,
+          message: 'You approved this payout already; it needs the approval of another admin.',
+        });
+        const retry = await decide({ id, decision: 'approved', idempotencyKey: firstKey });
+        expect(retry.status).toBe(200);
+        expect(retry.body.message).toBe(
+          'Your approval was already recorded; the payout needs the approval of another admin.',
+        );
+        expect(await payoutsOf(id)).toHaveLength(0);
+
+        const second = await decide({ id, decision: 'approved', idempotencyKey: key() }, grace.token);
+        expect(second.status).toBe(200);
+        expect(second.body.message).toBe(
+          `Payout of $600.00 to ${filed.name} approved by Ada Admin and Grace Second. The influencer was emailed.`,
+        );
+        expect(second.body.data).toEqual(await expectedRow(id));
+        expect(second.body.data).toMatchObject({
+          status: 'approved',
+          decidedBy: GRACE(),
+          approvals: [{ by: ADA() }, { by: GRACE() }],
+          payout: { amount: 600 },
+        });
+        const payouts = await payoutsOf(id);
+        expect(payouts).toHaveLength(1);
+        expect(payouts[0]).toMatchObject({ amount_cents: 60000, approved_by: grace.id });
+        expect(await mailsTo(influencerId)).toHaveLength(1);
+        // The first approval's retry, once paid, is answered as the approval it became part of.
+        expect((await decide({ id, decision: 'approved', idempotencyKey: firstKey })).body.message).toBe(
+          'This payout was already approved; nothing was paid twice.',
+        );
+
+        const audit = await db()
+          .selectFrom('audit_log')
+          .select(['action', 'actor_id', 'after'])
+          .where('record_id', '=', id)
+          .where('action', 'like', 'payoutRequest.%')
+          .orderBy('created_at')
+          .execute();
+        expect(audit.map((a) => [a.action, a.actor_id])).toEqual([
+          ['payoutRequest.created', null],
+          ['payoutRequest.firstApproval', adminId],
+          ['payoutRequest.approved', grace.id],
+        ]);
+        expect(audit[2]!.after).toMatchObject({ status: 'approved', payoutReference: payouts[0]!.reference });
+      });
+    });
+
+    it('needs only one approval at or below the amount', async () => {
+      await withThreshold(500, async () => {
+        const { id, row } = await pendingRequest(600, 500);
+        expect(row.approvalsNeeded).toBe(1);
+        const r = await decide({ id, decision: 'approved', idempotencyKey: key() });
+        expect(r.body.data).toMatchObject({ status: 'approved', approvals: [{ by: ADA() }] });
+      });
+    });
+
+    it('keeps needing two once filed so, and applies a stricter rule to requests filed before it', async () => {
+      let filedWhileOn = '';
+      await withThreshold(100, async () => {
+        filedWhileOn = (await pendingRequest(300, 200)).id;
+      });
+      const r = await decide({ id: filedWhileOn, decision: 'approved', idempotencyKey: key() });
+      expect(r.body.data).toMatchObject({ status: 'pending', approvals: [{ by: ADA() }] });
+
+      const filedWhileOff = await pendingRequest(300, 200);
+      expect(filedWhileOff.row.approvalsNeeded).toBe(1);
+      await withThreshold(100, async () => {
+        const first = await decide({ id: filedWhileOff.id, decision: 'approved', idempotencyKey: key() });
+        expect(first.body.data).toMatchObject({ status: 'pending', approvalsNeeded: 2 });
+      });
+    });
+
+    it('a rejection by anyone, the first approver included, rejects it at any point', async () => {
+      await withThreshold(50, async () => {
+        const { id } = await pendingRequest(100, 90);
+        await decide({ id, decision: 'approved', idempotencyKey: key() });
+        const r = await decide({ id, decision: 'rejected', reason: 'Second thoughts', idempotencyKey: key() });
+        expect(r.status).toBe(200);
+        expect(r.body.data).toMatchObject({ status: 'rejected', decidedBy: ADA(), approvals: [{ by: ADA() }] });
+        expect(await payoutsOf(id)).toHaveLength(0);
+        expect((await decide({ id, decision: 'approved', idempotencyKey: key() }, grace.token)).status).toBe(409);
+      });
+    });
+
+    it('two admins approving at once give the two approvals; one payout', async () => {
+      await withThreshold(50, async () => {
+        const { id, influencerId } = await pendingRequest(100, 90);
+        const replies = await Promise.all([
+          decide({ id, decision: 'approved', idempotencyKey: key() }),
+          decide({ id, decision: 'approved', idempotencyKey: key() }, grace.token),
+        ]);
+        expect(replies.map((r) => r.status)).toEqual([200, 200]);
+        const row = (await detail(id)).body.data as RequestRow;
+        expect(row.status).toBe('approved');
+        expect(row.approvals.map((a) => a.by._id).sort()).toEqual([adminId, grace.id].sort());
+        expect(await payoutsOf(id)).toHaveLength(1);
+        expect(await mailsTo(influencerId)).toHaveLength(1);
+
+        // The same admin from two tabs: one first approval, one refusal, nothing paid.
+        const mine = await pendingRequest(100, 90);
+        const both = await Promise.all([
+          decide({ id: mine.id, decision: 'approved', idempotencyKey: key() }),
+          decide({ id: mine.id, decision: 'approved', idempotencyKey: key() }),
+        ]);
+        expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+        expect(await payoutsOf(mine.id)).toHaveLength(0);
+      });
+    });
+  });
+
   describe('GET /payout/getAll', () => {
     const expectedPayoutIds = async (sortBy: string, order: 'asc' | 'desc') => {
       const rows = await db()
@@ -775,6 +1160,90 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
 
     it('needs a signed-in admin', async () => {
       expect((await api.call('GET', '/payout/getAll')).status).toBe(401);
+    });
+  });
+
+  // Last: it takes the migration down and up again on this database.
+  describe('migration 0014 on a database that already pays an earning twice', () => {
+    it('keeps the claim paid first (else filed first), rejects the other pending ones, marks the paid ones', async () => {
+      const influencerId = await newUser();
+      const t1 = await newEarning(influencerId, 10);
+      const t2 = await newEarning(influencerId, 11);
+      const at = (day: number) => new Date(Date.UTC(2025, 0, day, 12));
+      const ids = { a: key(), b: key(), c: key(), d: key(), e: key(), f: key() };
+      const request = (
+        id: string,
+        transactionId: string,
+        status: 'pending' | 'approved' | 'rejected',
+        day: number,
+      ) => ({
+        id,
+        influencer_id: influencerId,
+        transaction_id: transactionId,
+        amount_cents: 1000,
+        payable_amount_cents: 900,
+        status,
+        decided_by: status === 'pending' ? null : adminId,
+        decided_at: status === 'pending' ? null : at(day + 1),
+        created_at: at(day),
+        updated_at: at(day),
+      });
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await payoutEarnings.down(trx as unknown as Kysely<unknown>);
+          // Filed before it was paid: C is the oldest claim of t1, but A was paid first.
+          await trx
+            .insertInto('payout_requests')
+            .values([
+              request(ids.c, t1, 'pending', 1),
+              request(ids.b, t1, 'approved', 2),
+              request(ids.a, t1, 'approved', 3),
+              request(ids.d, t2, 'pending', 4),
+              request(ids.e, t2, 'pending', 5),
+              request(ids.f, t2, 'rejected', 3),
+            ] as never)
+            .execute();
+          await trx
+            .insertInto('payouts')
+            .values([
+              {
+                payout_request_id: ids.a,
+                influencer_id: influencerId,
+                amount_cents: 900,
+                reference: 'po_a',
+                paid_at: at(4),
+              },
+              {
+                payout_request_id: ids.b,
+                influencer_id: influencerId,
+                amount_cents: 900,
+                reference: 'po_b',
+                paid_at: at(5),
+              },
+            ])
+            .execute();
+          await payoutEarnings.up(trx as unknown as Kysely<unknown>);
+        });
+      const rows = await db()
+        .selectFrom('payout_requests')
+        .select(['id', 'status', 'reason', 'duplicate_of', 'decided_by'])
+        .where('influencer_id', '=', influencerId)
+        .execute();
+      const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+      expect(byId[ids.a]).toMatchObject({ status: 'approved', duplicate_of: null });
+      expect(byId[ids.b]).toMatchObject({ status: 'approved', duplicate_of: ids.a });
+      expect(byId[ids.c]).toMatchObject({
+        status: 'rejected',
+        decided_by: null,
+        reason: `This earning already has payout request ${ids.a}; an earning is paid out once.`,
+      });
+      expect(byId[ids.d]).toMatchObject({ status: 'pending', duplicate_of: null });
+      expect(byId[ids.e]).toMatchObject({ status: 'rejected', reason: expect.stringContaining(ids.d) });
+      expect(byId[ids.f]).toMatchObject({ status: 'rejected', reason: '' });
+      // The index stands, and the API answers with it.
+      const again = await create({ influencerId, amount: 1, payable_amount: 1, transactionId: t2 });
+      expect(again.status).toBe(409);
     });
   });
 });

@@ -175,6 +175,13 @@ export interface PayoutRequestsTable {
   /** The earning's preference and query, copied by the database (migration 0008) for the list's sorts. */
   sort_preference: Generated<string>;
   sort_query: Generated<string>;
+  /** How many admins must approve it, 1 or 2 (migration 0014); the first of two is kept below. */
+  approvals_needed: Generated<number>;
+  first_approved_by: string | null;
+  first_approved_at: Timestamp | null;
+  first_approval_key: string | null;
+  /** An approved request that paid an earning already paid by this one (found by migration 0014). */
+  duplicate_of: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

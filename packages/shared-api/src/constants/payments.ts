@@ -64,6 +64,8 @@ export const PAYMENT_MESSAGES = {
   transactionNotFound: 'Transaction not found',
   payableOverAmount: 'The payout amount cannot be more than the amount',
   reasonRequired: 'Give the reason for the rejection',
+  /** An admin approving a payout they gave the first of its two approvals. */
+  secondApprovalBySameAdmin: 'You approved this payout already; it needs the approval of another admin.',
   paymentMethodNotFound: 'Payment method not found',
   paymentMethodNameTaken: 'A payment method with this name already exists',
   paymentMethodNameInvalid: "Use 1 to 50 letters, digits, spaces or . & ' ( ) + -, starting with a letter or digit",

@@ -99,6 +99,10 @@ export const PayoutRef = Type.Object(
 );
 export type PayoutRef = Static<typeof PayoutRef>;
 
+/** One admin's approval of a payout request. */
+export const PayoutApproval = Type.Object({ by: AdminRef, at: Timestamp }, { additionalProperties: false });
+export type PayoutApproval = Static<typeof PayoutApproval>;
+
 /**
  * A payout request of the payout list: the payment list's columns over the influencer who asked
  * (spec section 2: payable amount labelled payout amount), with its decision.
@@ -122,6 +126,16 @@ export const PayoutRequestRow = Type.Object(
     createdAt: Timestamp,
     decidedAt: Type.Union([Timestamp, Type.Null()]),
     decidedBy: Type.Union([AdminRef, Type.Null()]),
+    /**
+     * How many different admins must approve it: 2 when its payout amount is above the amount the
+     * server is configured to want a second approval for, else 1.
+     */
+    approvalsNeeded: Type.Integer({ minimum: 1, maximum: 2 }),
+    /**
+     * The approvals given, in order. A pending request with fewer than approvalsNeeded waits for
+     * another admin than the ones named here; an approved one lists everyone who approved it.
+     */
+    approvals: Type.Array(PayoutApproval, { maxItems: 2 }),
     /** The payment made, once approved. */
     payout: Type.Union([PayoutRef, Type.Null()]),
   },
@@ -153,7 +167,11 @@ export type DecidePayoutRequestBody = Static<typeof DecidePayoutRequestBody>;
 
 const Amount = Type.Number({ exclusiveMinimum: 0, maximum: L.amountMax, multipleOf: 0.01 });
 
-/** What the marketplace sends when an influencer asks to be paid. */
+/**
+ * What the marketplace sends when an influencer asks to be paid. The payout amount is held to what
+ * the influencer earned and has not yet asked for (pending and approved requests count; rejected
+ * ones do not), and a linked earning to its own amount; an earning is paid out once.
+ */
 export const CreatePayoutRequestBody = Type.Object(
   {
     influencerId: Id,

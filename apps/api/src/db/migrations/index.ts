@@ -13,6 +13,7 @@ import * as listTotals from './0011_list_totals';
 import * as discountCodeCounts from './0012_discount_code_counts';
 import * as sessionSecurity from './0015_session_security';
 import * as auditLog from './0013_audit_log';
+import * as payoutEarnings from './0014_payout_earnings';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_discount_code_counts': discountCodeCounts,
   '0015_session_security': sessionSecurity,
   '0013_audit_log': auditLog,
+  '0014_payout_earnings': payoutEarnings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

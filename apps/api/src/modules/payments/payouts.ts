@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
   PAYMENT_MESSAGES,
   SOCKET_EVENTS,
   type CreatePayoutRequestBody,
   type DecidePayoutRequestBody,
+  type PayoutApproval,
   type PayoutListQuery,
   type PayoutRequestListQuery,
   type PayoutRequestRow,
@@ -30,18 +31,30 @@ import {
   type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
+import { recordAudit, type Actor } from '../audit/audit';
 import { renderTemplate } from '../mail/mailer';
 import { peopleMatching, personSearch } from '../people/user-list';
 
 /** The constraints whose violation means another decision of the same request got there first. */
 const DECISION_KEY_INDEX = 'payout_requests_decision_key';
+const FIRST_APPROVAL_KEY_INDEX = 'payout_requests_first_approval_key';
 const ONE_PAYOUT_PER_REQUEST = 'payouts_payout_request_id_key';
+/** At most one pending or approved request per earning (migration 0014). */
+const ONE_REQUEST_PER_EARNING = 'payout_requests_one_per_earning';
 
 const LOCAL_MESSAGES = {
   keyReused: 'This idempotencyKey was already used for another decision; send a new key for each decision',
   notAnEarningOf: 'This transaction is not an earning of this influencer',
   alreadyPaid: 'A payout was already made for this request',
+  notDecided: 'This payout request could not be decided; reload it and try again',
 } as const;
+
+const overEarning = (earned: number) =>
+  `The payout amount cannot be more than this earning: ${usd(earned)} of it can be paid out`;
+const overUnpaid = (unpaid: number) =>
+  `The payout amount is more than this influencer has earned and not yet been paid: ${usd(unpaid)} can be paid out`;
+const earningClaimed = (transactionId: string, status: string) =>
+  `Earning ${transactionId} already has a payout request (${status}); an earning is paid out once`;
 
 /** The template each decision emails the influencer with (seeded; see seed/email-templates.ts). */
 const DECISION_TEMPLATES = { approved: 'payout-approved', rejected: 'payout-rejected' } as const;
@@ -73,6 +86,13 @@ const REQUEST_SORTS: Record<PayoutRequestSort, RawBuilder<unknown>> = {
   status: sql`pr.status`,
 };
 
+/** An admin as a row names them (AdminRef); an incomplete profile has empty names. */
+const adminRef = (id: string, first: string | null, last: string | null) => ({
+  _id: id,
+  firstName: first ?? '',
+  lastName: last ?? '',
+});
+
 const withInfluencer = (db: Kysely<DB>) =>
   db.selectFrom('payout_requests as pr').innerJoin('users as u', 'u.id', 'pr.influencer_id');
 
@@ -81,6 +101,7 @@ const requestRows = (base: ReturnType<typeof withInfluencer>) =>
   base
     .leftJoin('transactions as t', 't.id', 'pr.transaction_id')
     .leftJoin('admins as a', 'a.id', 'pr.decided_by')
+    .leftJoin('admins as fa', 'fa.id', 'pr.first_approved_by')
     .leftJoin('payouts as po', 'po.payout_request_id', 'pr.id')
     .select([
       'pr.id',
@@ -100,6 +121,11 @@ const requestRows = (base: ReturnType<typeof withInfluencer>) =>
       't.query',
       'a.first_name as admin_first_name',
       'a.last_name as admin_last_name',
+      'pr.approvals_needed',
+      'pr.first_approved_by',
+      'pr.first_approved_at',
+      'fa.first_name as first_approver_first_name',
+      'fa.last_name as first_approver_last_name',
       'po.id as payout_id',
       'po.reference as payout_reference',
       'po.amount_cents as payout_amount_cents',
@@ -109,6 +135,15 @@ const requestRows = (base: ReturnType<typeof withInfluencer>) =>
 type RequestRecord = Awaited<ReturnType<ReturnType<typeof requestRows>['execute']>>[number];
 
 function toPayoutRequestRow(r: RequestRecord): PayoutRequestRow {
+  const decidedBy = r.decided_by ? adminRef(r.decided_by, r.admin_first_name, r.admin_last_name) : null;
+  const approvals: PayoutApproval[] = [];
+  if (r.first_approved_by && r.first_approved_at) {
+    approvals.push({
+      by: adminRef(r.first_approved_by, r.first_approver_first_name, r.first_approver_last_name),
+      at: iso(r.first_approved_at),
+    });
+  }
+  if (r.status === 'approved' && decidedBy && r.decided_at) approvals.push({ by: decidedBy, at: iso(r.decided_at) });
   return {
     _id: r.id,
     influencerId: r.influencer_id,
@@ -124,9 +159,9 @@ function toPayoutRequestRow(r: RequestRecord): PayoutRequestRow {
     reason: r.reason,
     createdAt: iso(r.created_at),
     decidedAt: isoOrNull(r.decided_at),
-    decidedBy: r.decided_by
-      ? { _id: r.decided_by, firstName: r.admin_first_name ?? '', lastName: r.admin_last_name ?? '' }
-      : null,
+    decidedBy,
+    approvalsNeeded: r.approvals_needed,
+    approvals,
     payout:
       r.payout_id && r.payout_paid_at
         ? {
@@ -228,44 +263,71 @@ export async function getPayoutRequest(db: Kysely<DB>, id: string): Promise<Payo
 
 /** A decision that was applied before, by the same key: answered again, with nothing done twice. */
 class AlreadyDecided {
-  constructor(readonly status: 'approved' | 'rejected') {}
+  constructor(readonly status: 'approved' | 'rejected' | 'firstApproval') {}
 }
 
 /**
  * Why a request could not be decided: 404 if it does not exist; the earlier decision again if it
- * was made with this very key (a retry); else a 409 naming who decided and when.
+ * was made with this very key (a retry); 409 for an admin approving a second time what they gave the
+ * first of two approvals; else a 409 naming who decided and when.
  */
 async function notPending(
   db: Kysely<DB>,
+  adminId: string,
   body: DecidePayoutRequestBody,
   violated?: string,
 ): Promise<HttpError | AlreadyDecided> {
   const r = await db
     .selectFrom('payout_requests as pr')
     .leftJoin('admins as a', 'a.id', 'pr.decided_by')
-    .select(['pr.status', 'pr.decision_key', 'pr.decided_at', 'pr.updated_at', 'a.first_name', 'a.last_name'])
+    .select([
+      'pr.status',
+      'pr.decision_key',
+      'pr.first_approved_by',
+      'pr.first_approval_key',
+      'pr.decided_at',
+      'pr.updated_at',
+      'a.first_name',
+      'a.last_name',
+    ])
     .where('pr.id', '=', body.id)
     .executeTakeFirst();
   if (!r) return notFound(PAYMENT_MESSAGES.payoutRequestNotFound);
+  const approving = body.decision === 'approved';
   if (r.status === 'pending') {
     // Still pending after a unique violation: the key is another request's decision, or a payout
     // was recorded for this request without its approval (data written outside the API).
-    if (violated === DECISION_KEY_INDEX) {
+    if (violated === DECISION_KEY_INDEX || violated === FIRST_APPROVAL_KEY_INDEX) {
       return conflict(LOCAL_MESSAGES.keyReused, { idempotencyKey: LOCAL_MESSAGES.keyReused });
     }
-    return conflict(LOCAL_MESSAGES.alreadyPaid);
+    if (violated === ONE_PAYOUT_PER_REQUEST) return conflict(LOCAL_MESSAGES.alreadyPaid);
+    if (approving && r.first_approved_by === adminId) {
+      if (r.first_approval_key === body.idempotencyKey) return new AlreadyDecided('firstApproval');
+      return conflict(PAYMENT_MESSAGES.secondApprovalBySameAdmin);
+    }
+    return conflict(LOCAL_MESSAGES.notDecided);
   }
-  // The same key asking for the other decision is not a retry but a second decision.
-  if (r.decision_key === body.idempotencyKey && r.status === body.decision) return new AlreadyDecided(r.status);
+  // The same key asking for the other decision is not a retry but a second decision. A first
+  // approval retried after the second one paid is answered as the approval it became part of.
+  const sameKey =
+    r.decision_key === body.idempotencyKey || (r.status === 'approved' && r.first_approval_key === body.idempotencyKey);
+  if (sameKey && r.status === body.decision) return new AlreadyDecided(r.status);
   return alreadyDecided('This payout request', r);
 }
+
+const adminName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim() || 'an admin';
 
 const decidedMessage = (row: PayoutRequestRow) => {
   const who = row.name || row.displayName;
   const amount = usd(dollarsToCents(row.payable_amount));
-  return row.status === 'approved'
-    ? `Payout of ${amount} to ${who} approved.`
-    : `Payout request of ${amount} from ${who} rejected.`;
+  if (row.status === 'pending') {
+    const first = row.approvals[0]?.by;
+    return `Payout of ${amount} to ${who} approved by ${first ? adminName(first) : 'you'}; it needs the approval of another admin before it is paid.`;
+  }
+  if (row.status === 'rejected') return `Payout request of ${amount} from ${who} rejected.`;
+  return row.approvals.length > 1
+    ? `Payout of ${amount} to ${who} approved by ${row.approvals.map((a) => adminName(a.by)).join(' and ')}.`
+    : `Payout of ${amount} to ${who} approved.`;
 };
 
 /**
@@ -275,20 +337,68 @@ const decidedMessage = (row: PayoutRequestRow) => {
  * a payment without its approval; the unique payout per request is the database's own guard. The
  * email and the socket event follow the commit, so neither announces a decision that was rolled
  * back, and a mail server that is down cannot undo one.
+ *
+ * A request that needs two approvals (filed above the configured amount, or above it now) is first
+ * approved without being paid: a conditional UPDATE records that admin, and only an approval by
+ * another admin completes it. Of two admins approving at once, one records the first approval and
+ * the other, finding it recorded by someone else, gives the second; the same admin twice is refused.
  */
 export async function decidePayoutRequest(
   ctx: AppContext,
-  adminId: string,
+  actor: Actor,
   body: DecidePayoutRequestBody,
 ): Promise<{ message: string; row: PayoutRequestRow }> {
+  const adminId = actor.adminId;
   const reason = body.decision === 'rejected' ? (body.reason?.trim() ?? '') : '';
   if (body.decision === 'rejected' && !reason) {
     throw badRequest(PAYMENT_MESSAGES.reasonRequired, { reason: PAYMENT_MESSAGES.reasonRequired });
   }
+  const threshold = ctx.config.payoutSecondApprovalAboveCents;
+  // Once a first approval is recorded the request needs two (approvals_needed = 2), whatever the
+  // configuration says later.
+  const needsTwo =
+    threshold === null
+      ? sql<boolean>`approvals_needed = 2`
+      : sql<boolean>`(approvals_needed = 2 OR payable_amount_cents > ${threshold})`;
+  const audit = (action: string, after: Record<string, unknown>) => (trx: Transaction<DB>) =>
+    recordAudit(trx, {
+      action,
+      actorId: adminId,
+      ip: actor.ip,
+      recordType: 'payoutRequest',
+      recordId: body.id,
+      before: { status: 'pending' },
+      after,
+    });
 
-  let outcome: 'decided' | AlreadyDecided;
+  let outcome: 'decided' | 'firstApproval' | AlreadyDecided;
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
+      if (body.decision === 'approved') {
+        const first = await trx
+          .updateTable('payout_requests')
+          .set({
+            approvals_needed: 2,
+            first_approved_by: adminId,
+            first_approved_at: sql<Date>`now()`,
+            first_approval_key: body.idempotencyKey,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('id', '=', body.id)
+          .where('status', '=', 'pending')
+          .where('first_approved_by', 'is', null)
+          .where(needsTwo)
+          .returning('payable_amount_cents')
+          .executeTakeFirst();
+        if (first) {
+          await audit('payoutRequest.firstApproval', {
+            approvals: 1,
+            approvalsNeeded: 2,
+            payable_amount: dollarsFromCents(first.payable_amount_cents),
+          })(trx);
+          return 'firstApproval' as const;
+        }
+      }
       const decided = await trx
         .updateTable('payout_requests')
         .set({
@@ -301,15 +411,22 @@ export async function decidePayoutRequest(
         })
         .where('id', '=', body.id)
         .where('status', '=', 'pending')
+        .$if(body.decision === 'approved', (q) =>
+          q.where(
+            sql<boolean>`(NOT ${needsTwo} OR (first_approved_by IS NOT NULL AND first_approved_by <> ${adminId}))`,
+          ),
+        )
         .returning(['influencer_id', 'payable_amount_cents'])
         .executeTakeFirst();
       if (!decided) {
         // inside the transaction: on PGlite it holds the only connection
-        const why = await notPending(trx, body);
+        const why = await notPending(trx, adminId, body);
         if (why instanceof AlreadyDecided) return why;
         throw why;
       }
+      const payable_amount = dollarsFromCents(decided.payable_amount_cents);
       if (body.decision === 'approved') {
+        const reference = `po_${crypto.randomBytes(8).toString('hex')}`;
         await trx
           .insertInto('payouts')
           .values({
@@ -317,33 +434,45 @@ export async function decidePayoutRequest(
             influencer_id: decided.influencer_id,
             amount_cents: decided.payable_amount_cents,
             approved_by: adminId,
-            reference: `po_${crypto.randomBytes(8).toString('hex')}`,
+            reference,
             paid_at: sql<Date>`now()`,
           })
           .execute();
+        await audit('payoutRequest.approved', { status: 'approved', payable_amount, payoutReference: reference })(trx);
+      } else {
+        await audit('payoutRequest.rejected', { status: 'rejected', payable_amount, reason })(trx);
       }
       return 'decided' as const;
     });
   } catch (err) {
     const violated = uniqueViolation(err);
-    if (violated !== DECISION_KEY_INDEX && violated !== ONE_PAYOUT_PER_REQUEST) throw err;
+    if (
+      violated !== DECISION_KEY_INDEX &&
+      violated !== FIRST_APPROVAL_KEY_INDEX &&
+      violated !== ONE_PAYOUT_PER_REQUEST
+    ) {
+      throw err;
+    }
     // Lost a race the conditional UPDATE could not see (or the key was reused): answer as if the
     // winner had committed first. The transaction is over, so the pool is free again.
-    const why = await notPending(ctx.db, body, violated);
+    const why = await notPending(ctx.db, adminId, body, violated);
     if (!(why instanceof AlreadyDecided)) throw why;
     outcome = why;
   }
 
   const row = await getPayoutRequest(ctx.db, body.id);
   if (outcome instanceof AlreadyDecided) {
-    const message =
-      outcome.status === 'approved'
-        ? 'This payout was already approved; nothing was paid twice.'
-        : 'This payout request was already rejected; nothing was changed.';
+    const message = {
+      approved: 'This payout was already approved; nothing was paid twice.',
+      rejected: 'This payout request was already rejected; nothing was changed.',
+      firstApproval: 'Your approval was already recorded; the payout needs the approval of another admin.',
+    }[outcome.status];
     return { message, row };
   }
 
   ctx.realtime.toAdmins(SOCKET_EVENTS.payoutRequestDecided, { _id: row._id, status: row.status });
+  // Nothing is paid yet: the influencer hears of the decision that pays or refuses.
+  if (outcome === 'firstApproval') return { message: decidedMessage(row), row };
   let told = 'The influencer was emailed.';
   try {
     const influencer = await ctx.db
@@ -369,8 +498,57 @@ export async function decidePayoutRequest(
   return { message: `${decidedMessage(row)} ${told}`, row };
 }
 
-/** Files an influencer's payout request, pending until an admin decides it. */
-export async function createPayoutRequest(db: Kysely<DB>, body: CreatePayoutRequestBody): Promise<PayoutRequestRow> {
+/** How a payout request is filed: the two-approval amount in force, and where the call came from. */
+export interface FileOptions {
+  secondApprovalAboveCents: number | null;
+  ip?: string;
+}
+
+/**
+ * An influencer's earnings and what of them their pending and approved requests already claim,
+ * each an index-only scan of that influencer's own entries (migration 0014). What counts as earned:
+ * the earning of each completed transaction; a pending one has not settled, and a failed or refunded
+ * one earns nothing (the seed and the payment list write it so).
+ */
+async function unpaidEarnings(trx: Transaction<DB>, influencerId: string): Promise<number> {
+  const { rows } = await sql<{ earned: string; claimed: string }>`
+    SELECT
+      (SELECT coalesce(sum(earning_cents), 0) FROM transactions
+        WHERE influencer_id = ${influencerId} AND status = 'completed' AND earning_cents > 0)::text AS earned,
+      (SELECT coalesce(sum(payable_amount_cents), 0) FROM payout_requests
+        WHERE influencer_id = ${influencerId} AND status <> 'rejected')::text AS claimed`.execute(trx);
+  return Math.max(0, Number(rows[0]!.earned) - Number(rows[0]!.claimed));
+}
+
+/** The 409 for an earning that another pending or approved request already pays out. */
+async function earningAlreadyClaimed(db: Kysely<DB> | Transaction<DB>, transactionId: string): Promise<HttpError> {
+  const claim = await db
+    .selectFrom('payout_requests as pr')
+    .innerJoin('transactions as t', 't.id', 'pr.transaction_id')
+    .select(['t.transaction_id', 'pr.status'])
+    .where('pr.transaction_id', '=', transactionId)
+    .where('pr.status', '<>', 'rejected')
+    .orderBy('pr.created_at')
+    .executeTakeFirst();
+  const message = earningClaimed(claim?.transaction_id ?? transactionId, claim?.status ?? 'pending');
+  return conflict(message, { transactionId: message });
+}
+
+/**
+ * Files an influencer's payout request, pending until an admin decides it. Its payout amount is held
+ * to what the influencer earned and has not yet asked for, and to its own earning when it names one,
+ * which no other pending or approved request may name.
+ *
+ * The check and the insert run in one transaction that first locks the influencer's row, so that
+ * two requests of the same influencer filed at once are checked one after the other: the second
+ * sees the first's claim. FOR NO KEY UPDATE, not FOR UPDATE: it still excludes another filing, but
+ * not the key-share lock a new payment's foreign key takes, so the influencer's payments go on.
+ */
+export async function createPayoutRequest(
+  db: Kysely<DB>,
+  body: CreatePayoutRequestBody,
+  opts: FileOptions,
+): Promise<PayoutRequestRow> {
   const amount = dollarsToCents(body.amount);
   const payable = dollarsToCents(body.payable_amount);
   if (payable > amount) {
@@ -379,44 +557,82 @@ export async function createPayoutRequest(db: Kysely<DB>, body: CreatePayoutRequ
   const influencerNotFound = new HttpError(404, PAYMENT_MESSAGES.influencerNotFound, {
     influencerId: PAYMENT_MESSAGES.influencerNotFound,
   });
-  const user = await db
-    .selectFrom('users')
-    .select('is_influencer')
-    .where('id', '=', body.influencerId)
-    .executeTakeFirst();
-  if (!user) throw influencerNotFound;
-  if (!user.is_influencer) {
-    throw badRequest(PAYMENT_MESSAGES.notAnInfluencer, { influencerId: PAYMENT_MESSAGES.notAnInfluencer });
-  }
   const transactionNotFound = new HttpError(404, PAYMENT_MESSAGES.transactionNotFound, {
     transactionId: PAYMENT_MESSAGES.transactionNotFound,
   });
-  if (body.transactionId) {
-    const t = await db
-      .selectFrom('transactions')
-      .select('influencer_id')
-      .where('id', '=', body.transactionId)
-      .executeTakeFirst();
-    if (!t) throw transactionNotFound;
-    // The row shows the earning's preference and query: another influencer's would mislead.
-    if (t.influencer_id !== body.influencerId) {
-      throw badRequest(LOCAL_MESSAGES.notAnEarningOf, { transactionId: LOCAL_MESSAGES.notAnEarningOf });
-    }
-  }
+  const threshold = opts.secondApprovalAboveCents;
+  const approvalsNeeded = threshold !== null && payable > threshold ? 2 : 1;
 
   let id: string;
   try {
-    ({ id } = await db
-      .insertInto('payout_requests')
-      .values({
-        influencer_id: body.influencerId,
-        transaction_id: body.transactionId ?? null,
-        amount_cents: amount,
-        payable_amount_cents: payable,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    id = await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select('is_influencer')
+        .where('id', '=', body.influencerId)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      if (!user) throw influencerNotFound;
+      if (!user.is_influencer) {
+        throw badRequest(PAYMENT_MESSAGES.notAnInfluencer, { influencerId: PAYMENT_MESSAGES.notAnInfluencer });
+      }
+      if (body.transactionId) {
+        const t = await trx
+          .selectFrom('transactions')
+          .select(['influencer_id', 'status', 'earning_cents'])
+          .where('id', '=', body.transactionId)
+          .executeTakeFirst();
+        if (!t) throw transactionNotFound;
+        // The row shows the earning's preference and query: another influencer's would mislead.
+        if (t.influencer_id !== body.influencerId) {
+          throw badRequest(LOCAL_MESSAGES.notAnEarningOf, { transactionId: LOCAL_MESSAGES.notAnEarningOf });
+        }
+        const earned = t.status === 'completed' ? t.earning_cents : 0;
+        if (payable > earned) throw badRequest(overEarning(earned), { payable_amount: overEarning(earned) });
+        const claimed = await trx
+          .selectFrom('payout_requests')
+          .select('id')
+          .where('transaction_id', '=', body.transactionId)
+          .where('status', '<>', 'rejected')
+          .executeTakeFirst();
+        if (claimed) throw await earningAlreadyClaimed(trx, body.transactionId);
+      }
+      const unpaid = await unpaidEarnings(trx, body.influencerId);
+      if (payable > unpaid) throw badRequest(overUnpaid(unpaid), { payable_amount: overUnpaid(unpaid) });
+
+      const filed = await trx
+        .insertInto('payout_requests')
+        .values({
+          influencer_id: body.influencerId,
+          transaction_id: body.transactionId ?? null,
+          amount_cents: amount,
+          payable_amount_cents: payable,
+          approvals_needed: approvalsNeeded,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Filed by the marketplace, not by an admin: no actor, the caller's address.
+      await recordAudit(trx, {
+        action: 'payoutRequest.created',
+        actorId: null,
+        ip: opts.ip ?? null,
+        recordType: 'payoutRequest',
+        recordId: filed.id,
+        after: {
+          influencerId: body.influencerId,
+          transactionId: body.transactionId ?? null,
+          amount: body.amount,
+          payable_amount: body.payable_amount,
+          approvalsNeeded,
+        },
+      });
+      return filed.id;
+    });
   } catch (err) {
+    // The database's own guard, should a write outside this path have claimed the earning.
+    if (uniqueViolation(err) === ONE_REQUEST_PER_EARNING && body.transactionId) {
+      throw await earningAlreadyClaimed(db, body.transactionId);
+    }
     // the user or the transaction was deleted between the checks and the insert
     if (foreignKeyViolation(err) === 'payout_requests_transaction_id_fkey') throw transactionNotFound;
     if (foreignKeyViolation(err)) throw influencerNotFound;

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SENDER_NAME_PLACEHOLDER, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
-import { adminOf } from '../auth/authenticate';
+import { actorOf } from '../audit/audit';
 import { notifyAdmins } from '../notifications/notifications';
 import { registerTransactionsExport } from './export';
 import { createPaymentMethod, getPaymentMethod, listPaymentMethods, updatePaymentMethod } from './payment-methods';
@@ -33,11 +33,14 @@ export function paymentsRoutes(ctx: AppContext) {
       data: await getPayoutRequest(ctx.db, req.query.id),
     }));
     route(app, endpoints.decidePayoutRequest, async (req) => {
-      const { message, row } = await decidePayoutRequest(ctx, adminOf(req), req.body);
+      const { message, row } = await decidePayoutRequest(ctx, actorOf(req), req.body);
       return { message, data: row };
     });
     route(app, endpoints.createPayoutRequest, async (req) => {
-      const data = await createPayoutRequest(ctx.db, req.body);
+      const data = await createPayoutRequest(ctx.db, req.body, {
+        secondApprovalAboveCents: ctx.config.payoutSecondApprovalAboveCents,
+        ip: req.ip,
+      });
       ctx.realtime.toAdmins(SOCKET_EVENTS.payoutRequestCreated, data);
       // the request is filed whatever happens to its notification
       await notifyAdmins(ctx, {
