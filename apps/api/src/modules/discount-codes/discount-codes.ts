@@ -15,6 +15,7 @@ import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { containsPattern, ilike, iso, listPage, listParamsOf, normaliseSearch, type ListPage } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
+import { changes as changedFields, recordAudit, type Actor } from '../audit/audit';
 
 /**
  * Each matches an index of migration 0004 (created_at: 0001). Type and status are followed by the
@@ -199,7 +200,21 @@ async function readCode(db: Kysely<DB>, id: string): Promise<DiscountCodeRow> {
 
 export const getDiscountCode = (db: Kysely<DB>, id: string) => readCode(db, id);
 
-export async function createDiscountCode(db: Kysely<DB>, body: CreateDiscountCodeBody): Promise<DiscountCodeRow> {
+/** A code as the audit log shows it: the fields an admin sets, under the contract's names. */
+const audited = (c: DiscountCodeRow) => ({
+  codeName: c.codeName,
+  type: c.type,
+  amount: c.amount,
+  redeemLimit: c.redeemLimit,
+  status: c.status,
+  influencerId: c.influencer?._id ?? null,
+});
+
+export async function createDiscountCode(
+  db: Kysely<DB>,
+  actor: Actor,
+  body: CreateDiscountCodeBody,
+): Promise<DiscountCodeRow> {
   const cents = amountCents(body.amount);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -217,7 +232,16 @@ export async function createDiscountCode(db: Kysely<DB>, body: CreateDiscountCod
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return readCode(trx, id);
+      const created = await readCode(trx, id);
+      await recordAudit(trx, {
+        action: 'discountCode.created',
+        actorId: actor.adminId,
+        ip: actor.ip,
+        recordType: 'discountCode',
+        recordId: id,
+        after: audited(created),
+      });
+      return created;
     });
   } catch (err) {
     return writeFailed(db, err);
@@ -232,6 +256,7 @@ export async function createDiscountCode(db: Kysely<DB>, body: CreateDiscountCod
  */
 export async function updateDiscountCode(
   db: Kysely<DB>,
+  actor: Actor,
   id: string,
   changes: UpdateDiscountCodeBody,
 ): Promise<DiscountCodeRow> {
@@ -248,6 +273,7 @@ export async function updateDiscountCode(
         .forUpdate()
         .executeTakeFirst();
       if (!current) throw notFound(CATALOG_MESSAGES.discountCodeNotFound);
+      const before = await readCode(trx, id);
       const type = changes.type ?? current.type;
       const influencerId = await influencerFor(trx, type, changes.influencerId, current.influencer_id);
 
@@ -275,7 +301,19 @@ export async function updateDiscountCode(
         })
         .where('id', '=', id)
         .execute();
-      return readCode(trx, id);
+      const after = await readCode(trx, id);
+      const diff = changedFields(audited(before), audited(after));
+      if (Object.keys(diff.after).length) {
+        await recordAudit(trx, {
+          action: 'discountCode.updated',
+          actorId: actor.adminId,
+          ip: actor.ip,
+          recordType: 'discountCode',
+          recordId: id,
+          ...diff,
+        });
+      }
+      return after;
     });
   } catch (err) {
     return writeFailed(db, err, id);

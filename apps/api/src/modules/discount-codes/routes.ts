@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
+import { actorOf } from '../audit/audit';
 import { createDiscountCode, getDiscountCode, listDiscountCodes, updateDiscountCode } from './discount-codes';
 
 /** Discount codes; a code's redemptions are the redemption history filtered by its id. */
@@ -18,12 +19,12 @@ export function discountCodeRoutes(ctx: AppContext) {
       data: await getDiscountCode(ctx.db, req.query.id),
     }));
     route(app, endpoints.createDiscountCode, async (req) => {
-      const data = await createDiscountCode(ctx.db, req.body);
+      const data = await createDiscountCode(ctx.db, actorOf(req), req.body);
       codeUpdated(data._id);
       return { message: 'Discount code created', data };
     });
     route(app, endpoints.updateDiscountCode, async (req) => {
-      const data = await updateDiscountCode(ctx.db, req.query.id, req.body);
+      const data = await updateDiscountCode(ctx.db, actorOf(req), req.query.id, req.body);
       codeUpdated(data._id);
       return { message: 'Discount code saved', data };
     });

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
+import { actorOf } from '../audit/audit';
 import { getEmailTemplate, listEmailTemplates, updateEmailTemplate } from './templates';
 
 /** The message of a save says what the sanitiser took out, so that nothing disappears unexplained. */
@@ -20,7 +21,7 @@ export function emailTemplateRoutes(ctx: AppContext) {
       data: await getEmailTemplate(ctx.db, req.query.id),
     }));
     route(app, endpoints.updateEmailTemplate, async (req) => {
-      const { template, removed } = await updateEmailTemplate(ctx.db, req.query.id, req.body);
+      const { template, removed } = await updateEmailTemplate(ctx.db, actorOf(req), req.query.id, req.body);
       ctx.realtime.toAdmins(SOCKET_EVENTS.emailTemplateUpdated, { _id: template._id });
       return { message: savedMessage(removed), data: template };
     });

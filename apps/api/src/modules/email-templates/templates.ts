@@ -17,6 +17,7 @@ import {
 import type { DB, EmailTemplatesTable } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
+import { changes as changedFields, recordAudit, type Actor } from '../audit/audit';
 import { hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
 
 const M = CATALOG_MESSAGES;
@@ -120,6 +121,7 @@ export interface SavedTemplate {
  */
 export async function updateEmailTemplate(
   db: Kysely<DB>,
+  actor: Actor,
   id: string,
   changes: UpdateEmailTemplateBody,
 ): Promise<SavedTemplate> {
@@ -174,7 +176,7 @@ export async function updateEmailTemplate(
     const nextSubject = subject ?? row.subject;
     const nextContent = content ?? row.content;
     const changed = nextSubject !== row.subject || nextContent !== row.content;
-    return trx
+    const written = await trx
       .updateTable('email_templates')
       .set({
         subject: nextSubject,
@@ -185,6 +187,17 @@ export async function updateEmailTemplate(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (changed) {
+      await recordAudit(trx, {
+        action: 'emailTemplate.updated',
+        actorId: actor.adminId,
+        ip: actor.ip,
+        recordType: 'emailTemplate',
+        recordId: id,
+        ...changedFields(row, { subject: nextSubject, content: nextContent }),
+      });
+    }
+    return written;
   });
   if (!saved) throw notFound(M.emailTemplateNotFound);
   return { template: toTemplate(saved), removed };

@@ -11,6 +11,7 @@ import type { DB, PaymentMethodsTable } from '../../db/schema';
 import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
+import { changes, recordAudit, type Actor } from '../audit/audit';
 
 /** Each has an index ending in id (migrations 0001 and 0003), so ties page stably. */
 const SORT_COLUMNS: Record<PaymentMethodSort, string> = {
@@ -76,15 +77,29 @@ export async function getPaymentMethod(db: Kysely<DB>, id: string): Promise<Paym
   return toPaymentMethod(r);
 }
 
-export async function createPaymentMethod(db: Kysely<DB>, body: CreatePaymentMethodBody): Promise<PaymentMethod> {
+export async function createPaymentMethod(
+  db: Kysely<DB>,
+  actor: Actor,
+  body: CreatePaymentMethodBody,
+): Promise<PaymentMethod> {
   const name = methodName(body.name);
   try {
-    const r = await db
-      .insertInto('payment_methods')
-      .values({ name, is_active: body.isActive ?? true })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toPaymentMethod(r);
+    return await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .insertInto('payment_methods')
+        .values({ name, is_active: body.isActive ?? true })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        action: 'paymentMethod.created',
+        actorId: actor.adminId,
+        ip: actor.ip,
+        recordType: 'paymentMethod',
+        recordId: r.id,
+        after: { name: r.name, isActive: r.is_active },
+      });
+      return toPaymentMethod(r);
+    });
   } catch (err) {
     return nameTaken(err);
   }
@@ -92,35 +107,56 @@ export async function createPaymentMethod(db: Kysely<DB>, body: CreatePaymentMet
 
 /**
  * Changes only the fields sent. updatedAt moves when a value really changes (a new spelling of the
- * name counts), so setting a method to the status it already has leaves its date alone.
+ * name counts), so setting a method to the status it already has leaves its date alone, and
+ * records nothing in the audit log. The method is locked from the read of what it was.
  */
 export async function updatePaymentMethod(
   db: Kysely<DB>,
+  actor: Actor,
   id: string,
-  changes: UpdatePaymentMethodBody,
+  body: UpdatePaymentMethodBody,
 ): Promise<PaymentMethod> {
-  if (changes.name === undefined && changes.isActive === undefined) {
+  if (body.name === undefined && body.isActive === undefined) {
     throw badRequest(PAYMENT_MESSAGES.nothingToChange);
   }
-  const name = changes.name === undefined ? undefined : methodName(changes.name);
+  const name = body.name === undefined ? undefined : methodName(body.name);
   // name is citext: compared as text, so that a change of case is a change
   const changed = [
     ...(name === undefined ? [] : [sql`name::text IS DISTINCT FROM ${name}`]),
-    ...(changes.isActive === undefined ? [] : [sql`is_active IS DISTINCT FROM ${changes.isActive}`]),
+    ...(body.isActive === undefined ? [] : [sql`is_active IS DISTINCT FROM ${body.isActive}`]),
   ];
   try {
-    const r = await db
-      .updateTable('payment_methods')
-      .set({
-        ...(name === undefined ? {} : { name }),
-        ...(changes.isActive === undefined ? {} : { is_active: changes.isActive }),
-        updated_at: sql<Date>`CASE WHEN ${sql.join(changed, sql` OR `)} THEN now() ELSE updated_at END`,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!r) throw notFound(PAYMENT_MESSAGES.paymentMethodNotFound);
-    return toPaymentMethod(r);
+    return await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('payment_methods')
+        .select([sql<string>`name::text`.as('name'), 'is_active'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw notFound(PAYMENT_MESSAGES.paymentMethodNotFound);
+      const r = await trx
+        .updateTable('payment_methods')
+        .set({
+          ...(name === undefined ? {} : { name }),
+          ...(body.isActive === undefined ? {} : { is_active: body.isActive }),
+          updated_at: sql<Date>`CASE WHEN ${sql.join(changed, sql` OR `)} THEN now() ELSE updated_at END`,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const diff = changes({ name: before.name, isActive: before.is_active }, { name: r.name, isActive: r.is_active });
+      if (Object.keys(diff.after).length) {
+        await recordAudit(trx, {
+          action: 'paymentMethod.updated',
+          actorId: actor.adminId,
+          ip: actor.ip,
+          recordType: 'paymentMethod',
+          recordId: id,
+          ...diff,
+        });
+      }
+      return toPaymentMethod(r);
+    });
   } catch (err) {
     return nameTaken(err);
   }

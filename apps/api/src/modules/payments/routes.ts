@@ -64,17 +64,17 @@ export function paymentsRoutes(ctx: AppContext) {
       data: await getPaymentMethod(ctx.db, req.query.id),
     }));
     route(app, endpoints.createPaymentMethod, async (req) => {
-      const data = await createPaymentMethod(ctx.db, req.body);
+      const data = await createPaymentMethod(ctx.db, actorOf(req), req.body);
       methodUpdated(data._id);
       return { message: 'Payment method added', data };
     });
     route(app, endpoints.updatePaymentMethod, async (req) => {
-      const data = await updatePaymentMethod(ctx.db, req.query.id, req.body);
+      const data = await updatePaymentMethod(ctx.db, actorOf(req), req.query.id, req.body);
       methodUpdated(data._id);
       return { message: 'Payment method saved', data };
     });
     route(app, endpoints.changePaymentMethodStatus, async (req) => {
-      const data = await updatePaymentMethod(ctx.db, req.query.id, { isActive: req.query.isActive });
+      const data = await updatePaymentMethod(ctx.db, actorOf(req), req.query.id, { isActive: req.query.isActive });
       methodUpdated(data._id);
       return { message: data.isActive ? 'Payment method activated' : 'Payment method deactivated', data };
     });

@@ -23,6 +23,7 @@ import {
   type ListPage,
 } from '../../lib/list';
 import { listUsers } from './user-list';
+import { recordAudit, type Actor } from '../audit/audit';
 
 /** Fans are the users who are not influencers; the list query is shared with the influencers'. */
 /** A fan's own tables are counted exactly: one fan's rows are few, and the simple pager reads the total as is. */
@@ -93,15 +94,38 @@ export async function getProfileOf(
 
 export const getFan = (db: Kysely<DB>, id: string) => getProfileOf(db, id, 'fan', 'Fan not found');
 
-export async function changeUserStatus(db: Kysely<DB>, id: string, status: UserStatus): Promise<ChangeStatusResult> {
-  const row = await db
-    .updateTable('users')
-    .set({ status, updated_at: new Date() })
-    .where('id', '=', id)
-    .returning(['id', 'status'])
-    .executeTakeFirst();
-  if (!row) throw notFound('User not found');
-  return { _id: row.id, status: row.status };
+/**
+ * Activates or deactivates an account. The row is locked while it is read, so that the audit entry
+ * names the status it really had; setting the status it already has changes nothing and records
+ * nothing.
+ */
+export async function changeUserStatus(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  status: UserStatus,
+): Promise<ChangeStatusResult> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('users').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound('User not found');
+    if (current.status === status) return { _id: id, status: current.status };
+    const row = await trx
+      .updateTable('users')
+      .set({ status, updated_at: new Date() })
+      .where('id', '=', id)
+      .returning(['id', 'status'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      action: 'user.statusChanged',
+      actorId: actor.adminId,
+      ip: actor.ip,
+      recordType: 'user',
+      recordId: id,
+      before: { status: current.status },
+      after: { status: row.status },
+    });
+    return { _id: row.id, status: row.status };
+  });
 }
 
 interface SectionQuery {

@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { dollarsToCents } from '../../lib/money';
 import { toUserProfile } from './fans';
 import { unknownIds } from './lookups';
+import { changes, recordAudit, type Actor } from '../audit/audit';
 
 type Errors = Record<string, string>;
 type Changes = Updateable<UsersTable>;
@@ -172,29 +173,59 @@ async function takenByOthers(db: Kysely<DB>, id: string, changes: Changes): Prom
 /**
  * Changes only the fields sent. Nothing is saved unless every field is acceptable: 400 for bad
  * values, 409 for an email or user name another account holds (also when another request takes it
- * between the check and the write: the unique index decides).
+ * between the check and the write: the unique index decides). The fields that really changed are
+ * recorded in the audit log with the change; the user is locked from the read of what it was.
  */
-export async function updateUserProfile(db: Kysely<DB>, id: string, body: UpdateUserProfileBody): Promise<UserProfile> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!user) throw notFound('User not found');
+export async function updateUserProfile(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  body: UpdateUserProfileBody,
+): Promise<UserProfile> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!user) throw notFound('User not found');
 
-  const { changes, errors } = await changesFor(db, user, body);
-  if (Object.keys(errors).length) throw badRequest(summaryOf(errors), errors);
-  const taken = await takenByOthers(db, id, changes);
-  if (Object.keys(taken).length) throw conflict(summaryOf(taken), taken);
+    const { changes: columns, errors } = await changesFor(trx, user, body);
+    if (Object.keys(errors).length) throw badRequest(summaryOf(errors), errors);
+    const taken = await takenByOthers(trx, id, columns);
+    if (Object.keys(taken).length) throw conflict(summaryOf(taken), taken);
 
-  try {
-    const saved = await db
-      .updateTable('users')
-      .set({ ...changes, updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    let saved: Selectable<UsersTable> | undefined;
+    try {
+      saved = await trx
+        .updateTable('users')
+        .set({ ...columns, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    } catch (err) {
+      const taken = UNIQUE_FIELDS[uniqueViolation(err) ?? ''];
+      if (taken) throw conflict(taken.message, { [taken.field]: taken.message });
+      throw err;
+    }
     if (!saved) throw notFound('User not found');
-    return toUserProfile(saved);
-  } catch (err) {
-    const taken = UNIQUE_FIELDS[uniqueViolation(err) ?? ''];
-    if (taken) throw conflict(taken.message, { [taken.field]: taken.message });
-    throw err;
+    const profile = toUserProfile(saved);
+    const diff = changes(pick(toUserProfile(user), body), pick(profile, body));
+    if (Object.keys(diff.after).length) {
+      await recordAudit(trx, {
+        action: 'user.profileUpdated',
+        actorId: actor.adminId,
+        ip: actor.ip,
+        recordType: 'user',
+        recordId: id,
+        ...diff,
+      });
+    }
+    return profile;
+  });
+}
+
+/** The profile's fields that the body sent, under the contract's names (both use the same ones). */
+function pick(profile: UserProfile, body: UpdateUserProfileBody): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(body)) {
+    if (key in profile) out[key] = profile[key as keyof UserProfile];
   }
+  return out;
 }

@@ -22,6 +22,7 @@ import {
   peopleSearchPageIds,
   type ListPage,
 } from '../../lib/list';
+import { recordAudit, type Actor } from '../audit/audit';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
 import { peopleMatching, personNames, personSearch } from './user-list';
@@ -202,7 +203,7 @@ export interface Decision {
  * The email and the socket event follow the commit, so neither can announce a decision that was
  * rolled back, and a mail server that is down cannot undo one.
  */
-export async function decideRequest(ctx: AppContext, adminId: string, body: DecideRequestBody): Promise<Decision> {
+export async function decideRequest(ctx: AppContext, actor: Actor, body: DecideRequestBody): Promise<Decision> {
   const reason = body.reason?.trim() ?? '';
   if (body.decision === 'rejected' && !reason) {
     throw badRequest(REQUEST_MESSAGES.reasonRequired, { reason: REQUEST_MESSAGES.reasonRequired });
@@ -214,7 +215,7 @@ export async function decideRequest(ctx: AppContext, adminId: string, body: Deci
       .set({
         status: body.decision,
         reason,
-        decided_by: adminId,
+        decided_by: actor.adminId,
         decided_at: sql<Date>`now()`,
         updated_at: sql<Date>`now()`,
       })
@@ -231,6 +232,15 @@ export async function decideRequest(ctx: AppContext, adminId: string, body: Deci
         .where('id', '=', decided.user_id)
         .execute();
     }
+    await recordAudit(trx, {
+      action: body.decision === 'approved' ? 'influencerRequest.approved' : 'influencerRequest.rejected',
+      actorId: actor.adminId,
+      ip: actor.ip,
+      recordType: 'influencerRequest',
+      recordId: body.id,
+      before: { status: 'pending' },
+      after: { status: body.decision, ...(reason ? { reason } : {}) },
+    });
     return decided.user_id;
   });
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SENDER_NAME_PLACEHOLDER, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
-import { adminOf } from '../auth/authenticate';
+import { actorOf } from '../audit/audit';
 import { route } from '../../plugins/routes';
 import { notifyAdmins } from '../notifications/notifications';
 import { changeUserStatus, getFan, getFanDetails, listFans } from './fans';
@@ -27,7 +27,7 @@ export function peopleRoutes(ctx: AppContext) {
       data: await getFanDetails(ctx.db, req.query.id, req.query),
     }));
     route(app, endpoints.changeStatus, async (req) => {
-      const data = await changeUserStatus(ctx.db, req.query.id, req.query.status);
+      const data = await changeUserStatus(ctx.db, actorOf(req), req.query.id, req.query.status);
       userUpdated(data._id);
       return { message: data.status === '1' ? 'Account activated' : 'Account deactivated', data };
     });
@@ -40,7 +40,7 @@ export function peopleRoutes(ctx: AppContext) {
       data: await getInfluencer(ctx.db, req.query.id),
     }));
     route(app, endpoints.updateUserProfile, async (req) => {
-      const data = await updateUserProfile(ctx.db, req.query.id, req.body);
+      const data = await updateUserProfile(ctx.db, actorOf(req), req.query.id, req.body);
       userUpdated(data._id);
       return { message: 'Profile updated', data };
     });
@@ -53,7 +53,7 @@ export function peopleRoutes(ctx: AppContext) {
       data: await getRequestDetail(ctx.db, req.query.id),
     }));
     route(app, endpoints.decideRequest, async (req) => {
-      const { detail, emailed } = await decideRequest(ctx, adminOf(req), req.body);
+      const { detail, emailed } = await decideRequest(ctx, actorOf(req), req.body);
       const told = emailed
         ? 'The applicant was emailed.'
         : 'The email to the applicant could not be sent; tell them another way.';
