@@ -54,6 +54,8 @@ export const payoutRequest = (i: number, overrides: Partial<PayoutRequestRow> = 
   createdAt: '2026-01-02T03:04:00.000Z',
   decidedAt: null,
   decidedBy: null,
+  approvalsNeeded: 1,
+  approvals: [],
   payout: null,
   ...overrides,
 });

@@ -1,5 +1,6 @@
+import { useId } from 'react';
 import { Button, CheckOutlined, CloseOutlined, Flex, Space, Typography, formatDateTime } from '@backoffice/ui-kit';
-import type { PayoutRequestRow } from '@backoffice/shared-api';
+import { useAuthUser, type PayoutRequestRow } from '@backoffice/shared-api';
 import { adminName } from '../payment-list/adminName';
 
 export interface PayoutDecisionCellProps {
@@ -8,24 +9,61 @@ export interface PayoutDecisionCellProps {
   onReject: (row: PayoutRequestRow) => void;
 }
 
-/** The Action column: Approve and Reject while pending, then who decided, when, and why. */
+/** 'Ada Admin' or 'Ada Admin and Grace Second'. */
+const namesOf = (row: PayoutRequestRow) => row.approvals.map((a) => adminName(a.by)).join(' and ');
+
+/** A pending request some admins approved and that needs another's approval still. */
+export const awaitsAnotherApproval = (row: PayoutRequestRow) =>
+  row.status === 'pending' && row.approvals.length > 0 && row.approvals.length < row.approvalsNeeded;
+
+/**
+ * The Action column: Approve and Reject while pending, then who decided, when, and why. A request
+ * that needs two admins' approval says whose approval it has and that it needs another admin's; the
+ * admin who gave it cannot give the second, so their Approve is disabled and says why.
+ */
 export function PayoutDecisionCell({ row, onApprove, onReject }: PayoutDecisionCellProps) {
+  const me = useAuthUser()?._id;
+  const noteId = useId();
   if (row.status === 'pending') {
+    const waiting = awaitsAnotherApproval(row);
+    const approvedByMe = waiting && row.approvals.some((a) => a.by._id === me);
+    const note = waiting
+      ? `Approved by ${namesOf(row)}; needs the approval of another admin`
+      : row.approvalsNeeded > 1
+        ? 'Needs the approval of two admins'
+        : undefined;
     return (
-      <Space size="small">
-        <Button type="primary" size="small" icon={<CheckOutlined aria-hidden />} onClick={() => onApprove(row)}>
-          Approve
-        </Button>
-        <Button danger size="small" icon={<CloseOutlined aria-hidden />} onClick={() => onReject(row)}>
-          Reject
-        </Button>
-      </Space>
+      <Flex vertical gap={4} style={{ maxWidth: 260 }}>
+        <Space size="small">
+          <Button
+            type="primary"
+            size="small"
+            icon={<CheckOutlined aria-hidden />}
+            disabled={approvedByMe}
+            aria-describedby={note ? noteId : undefined}
+            onClick={() => onApprove(row)}
+          >
+            Approve
+          </Button>
+          <Button danger size="small" icon={<CloseOutlined aria-hidden />} onClick={() => onReject(row)}>
+            Reject
+          </Button>
+        </Space>
+        {note && (
+          <Typography.Text id={noteId} type="secondary">
+            {`${note}.`}
+            {approvedByMe && ' You gave the first approval: the second must come from another admin.'}
+          </Typography.Text>
+        )}
+      </Flex>
     );
   }
   const verb = row.status === 'approved' ? 'Approved' : 'Rejected';
+  const by =
+    row.status === 'approved' && row.approvals.length > 1 ? namesOf(row) : row.decidedBy && adminName(row.decidedBy);
   return (
     <Flex vertical style={{ maxWidth: 260 }}>
-      <Typography.Text>{row.decidedBy ? `${verb} by ${adminName(row.decidedBy)}` : verb}</Typography.Text>
+      <Typography.Text>{by ? `${verb} by ${by}` : verb}</Typography.Text>
       <Typography.Text type="secondary">{formatDateTime(row.decidedAt)}</Typography.Text>
       {row.status === 'approved' && row.payout?.reference && (
         <Typography.Text type="secondary">{`Reference ${row.payout.reference}`}</Typography.Text>

@@ -1,5 +1,6 @@
 import { Alert, Flex, Form, Input, Modal, Typography, formatDollars } from '@backoffice/ui-kit';
 import { PAYMENT_LIMITS, PAYMENT_MESSAGES } from '@backoffice/shared-api';
+import { adminName } from '../payment-list/adminName';
 import { influencerOf, type DecisionDialogState, type DecisionOutcome } from './usePayoutDecision';
 
 interface RejectValues {
@@ -35,6 +36,14 @@ export function PayoutDecisionDialog({
   const name = influencerOf(row);
   const payout = formatDollars(row.payable_amount);
   const approving = decision === 'approved';
+  // What this approval does: pays, or is the first of the two this payout needs.
+  const first = row.approvals[0];
+  const approvalDoes =
+    row.approvalsNeeded < 2
+      ? 'The payout is made once approved; it cannot be undone.'
+      : first
+        ? `${adminName(first.by)} approved it first; your approval makes the payout, which cannot be undone.`
+        : 'This payout needs the approval of two admins: yours is the first, and nothing is paid until another admin approves.';
 
   const rejectWith = async ({ reason }: RejectValues) => {
     const outcome = await onSubmit(reason.trim());
@@ -62,7 +71,7 @@ export function PayoutDecisionDialog({
           {`${name} (${row.email}) requested ${formatDollars(row.amount)}: ${payout} after the ${formatDollars(
             row.platformFee,
           )} platform fee.`}{' '}
-          {approving ? 'The payout is made once approved; it cannot be undone.' : 'The influencer is told the reason.'}
+          {approving ? approvalDoes : 'The influencer is told the reason.'}
         </Typography.Paragraph>
         {!approving && (
           <Form<RejectValues> form={form} layout="vertical" onFinish={rejectWith}>

@@ -330,6 +330,57 @@ describe('Approving a payout', () => {
   });
 });
 
+describe('A payout that needs two approvals', () => {
+  const ME = { _id: ADMIN._id, firstName: 'Ada', lastName: 'Admin' };
+
+  it("the first approval leaves it pending, naming who approved; the screen asks another admin's", async () => {
+    const big = payoutRequest(1, { approvalsNeeded: 2 });
+    const api = server([big], (config, rows) => {
+      const { idempotencyKey } = bodyOf(config) as { idempotencyKey: string };
+      expect(idempotencyKey).toMatch(UUID_V4);
+      // Still pending, so the refreshed list keeps listing it, as the server does.
+      const approved = Object.assign(rows[0]!, { approvals: [{ by: ME, at: DECIDED_AT }] });
+      return ok(
+        approved,
+        'Payout of $17.50 to Jane Doe 1 approved by Ada Admin; it needs the approval of another admin before it is paid.',
+      );
+    });
+    renderPayments(LIST);
+    const row = await screen.findByText('jane1@example.com');
+    expect(rowOf('jane1@example.com').getByText('Needs the approval of two admins.')).toBeInTheDocument();
+    await user().click(buttonIn(row.closest('tr')!, 'Approve'));
+    const dialog = await dialogNamed('Approve the payout of $17.50 to Jane 1?');
+    expect(
+      dialog.getByText(/yours is the first, and nothing is paid until another admin approves\./),
+    ).toBeInTheDocument();
+    await dialog.click('Approve');
+    expect(
+      await screen.findByText(
+        'Payout of $17.50 to Jane Doe 1 approved by Ada Admin; it needs the approval of another admin before it is paid.',
+      ),
+    ).toBeInTheDocument();
+    const shown = rowOf('jane1@example.com');
+    expect(await shown.findByText(/^Approved by Ada Admin; needs the approval of another admin\./)).toBeInTheDocument();
+    expect(shown.getByText('Pending')).toBeInTheDocument();
+    expect(buttonIn(screen.getByText('jane1@example.com').closest('tr')!, 'Approve')).toBeDisabled();
+    expect(api.decisions()).toHaveLength(1);
+  });
+
+  it('another admin sees the first approval and is told their approval pays it', async () => {
+    server([payoutRequest(1, { approvalsNeeded: 2, approvals: [{ by: BOB, at: DECIDED_AT }] })]);
+    renderPayments(LIST);
+    await screen.findByText('jane1@example.com');
+    expect(
+      rowOf('jane1@example.com').getByText('Approved by Bob Other; needs the approval of another admin.'),
+    ).toBeInTheDocument();
+    await user().click(buttonIn(screen.getByText('jane1@example.com').closest('tr')!, 'Approve'));
+    const dialog = await dialogNamed('Approve the payout of $17.50 to Jane 1?');
+    expect(
+      dialog.getByText(/Bob Other approved it first; your approval makes the payout, which cannot be undone\./),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('Rejecting a payout', () => {
   it('requires a reason, sends it trimmed with an idempotency key, then shows it', async () => {
     const api = server([payoutRequest(1)]);
