@@ -9,6 +9,8 @@ const DEV_REGISTRY = {
     payments: { version: 'dev', manifestUrl: 'http://localhost:3002/mf-manifest.json' },
     catalog: { version: 'dev', manifestUrl: 'http://localhost:3003/mf-manifest.json' },
   },
+  // As the dev API is started (REMOTE_OVERRIDE_ORIGINS=localhost): overrides from this machine.
+  overrides: { origins: ['http://localhost:*', 'http://127.0.0.1:*'] },
 };
 
 module.exports = (env, argv) => {

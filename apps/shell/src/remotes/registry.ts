@@ -1,3 +1,4 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 
 export type RemoteName = 'people' | 'payments' | 'catalog';
@@ -9,43 +10,74 @@ export interface RegistryEntry {
 }
 export interface Registry {
   remotes: Partial<Record<RemoteName, RegistryEntry>>;
+  /**
+   * The origins this server lets a developer's override load a remote from (its REMOTE_OVERRIDE_ORIGINS,
+   * the same its Content-Security-Policy names): exact origins, or `http://host:*` for any port.
+   * None (or absent, from an older server): overrides are off.
+   */
+  overrides?: { origins: string[] };
 }
 
 /** localStorage key of a developer's per-browser remote overrides: { people: 'http://localhost:3001/mf-manifest.json' } */
 export const OVERRIDES_KEY = 'backoffice:remote-overrides';
 
-/**
- * An override loads code into an admin's session, so only these origins are accepted (a developer's
- * own machine). It is set from the setting screen (or the browser console), never from a link.
- */
-const ALLOWED_OVERRIDE_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+/** The server's variable that turns overrides on. */
+export const OVERRIDES_VARIABLE = 'REMOTE_OVERRIDE_ORIGINS';
 
 export const OVERRIDE_MESSAGES = {
   notAUrl: "Enter the full address of the remote's mf-manifest.json, e.g. http://localhost:3001/mf-manifest.json",
-  notLocal: 'Only a remote on this machine (localhost or 127.0.0.1) can be loaded instead of the published one',
+  off: `Remote overrides are off on this server. Start it with ${OVERRIDES_VARIABLE} (e.g. ${OVERRIDES_VARIABLE}=localhost) to load a remote from your machine.`,
+  notAllowed: (origins: readonly string[]) => `This server accepts overrides only from ${origins.join(', ')}`,
 } as const;
 
-/** Why `url` cannot be an override, or undefined when it can. */
-export function overrideProblem(url: string): string | undefined {
-  let parsed: URL;
+/** The origins the registry allows overrides from; empty when overrides are off. */
+export const overrideOrigins = (registry: Registry | undefined): string[] =>
+  Array.isArray(registry?.overrides?.origins) ? registry.overrides.origins.filter((o) => typeof o === 'string') : [];
+
+/** Whether `origin` (as URL.origin writes it) is one of `allowed`, where `scheme://host:*` is any port of that host. */
+export function originAllowed(origin: string, allowed: readonly string[]): boolean {
+  return allowed.some((a) => {
+    if (a === origin) return true;
+    if (!a.endsWith(':*')) return false;
+    const host = a.slice(0, -2);
+    return origin === host || (origin.startsWith(`${host}:`) && /^\d+$/.test(origin.slice(host.length + 1)));
+  });
+}
+
+function originOf(url: string): string | undefined {
   try {
-    parsed = new URL(url.trim());
+    const parsed = new URL(url.trim());
+    return /^https?:$/.test(parsed.protocol) ? parsed.origin : undefined;
   } catch {
-    return OVERRIDE_MESSAGES.notAUrl;
+    return undefined;
   }
-  if (!/^https?:$/.test(parsed.protocol)) return OVERRIDE_MESSAGES.notAUrl;
-  return ALLOWED_OVERRIDE_ORIGIN.test(parsed.origin) ? undefined : OVERRIDE_MESSAGES.notLocal;
 }
 
 /**
- * Sets (or, with no url, removes) this browser's override of one remote. Refuses what readOverrides
- * would ignore, so that what the admin saved is what loads. Takes effect on the next page load:
- * the runtime cannot swap a remote whose code already runs.
+ * Why `url` cannot be an override on a server that allows `allowed`, or undefined when it can. An
+ * override loads code into an admin's session, so only the server's own allow-list is accepted.
  */
-export function writeOverride(name: RemoteName, url: string | undefined): string | undefined {
-  const problem = url === undefined ? undefined : overrideProblem(url);
+export function overrideProblem(url: string, allowed: readonly string[]): string | undefined {
+  const origin = originOf(url);
+  if (!origin) return OVERRIDE_MESSAGES.notAUrl;
+  if (allowed.length === 0) return OVERRIDE_MESSAGES.off;
+  return originAllowed(origin, allowed) ? undefined : OVERRIDE_MESSAGES.notAllowed(allowed);
+}
+
+/**
+ * Sets (or, with no url, removes) this browser's override of one remote. Refuses what the server
+ * would not let load, so that what the admin saved is what loads. Takes effect on the next page load:
+ * the runtime cannot swap a remote whose code already runs. It is set from the setting screen (or
+ * the browser console), never from a link.
+ */
+export function writeOverride(
+  name: RemoteName,
+  url: string | undefined,
+  allowed: readonly string[],
+): string | undefined {
+  const problem = url === undefined ? undefined : overrideProblem(url, allowed);
   if (problem) return problem;
-  const next: Partial<Record<RemoteName, string>> = { ...readOverrides() };
+  const next: Partial<Record<RemoteName, string>> = { ...readSavedOverrides() };
   if (url === undefined) delete next[name];
   else next[name] = url.trim();
   if (Object.keys(next).length === 0) localStorage.removeItem(OVERRIDES_KEY);
@@ -53,22 +85,42 @@ export function writeOverride(name: RemoteName, url: string | undefined): string
   return undefined;
 }
 
-export function readOverrides(): Partial<Record<RemoteName, string>> {
+/** What this browser saved, whether or not the server lets it load. */
+export function readSavedOverrides(): Partial<Record<RemoteName, string>> {
   try {
     const raw = JSON.parse(localStorage.getItem(OVERRIDES_KEY) ?? '{}') as Record<string, unknown>;
-    const valid: Partial<Record<RemoteName, string>> = {};
+    const saved: Partial<Record<RemoteName, string>> = {};
     for (const name of REMOTE_NAMES) {
       const url = raw[name];
-      if (typeof url === 'string' && ALLOWED_OVERRIDE_ORIGIN.test(new URL(url).origin)) valid[name] = url;
+      if (typeof url === 'string' && originOf(url)) saved[name] = url;
     }
-    return valid;
+    return saved;
   } catch {
     return {};
   }
 }
 
-let current: Registry = { remotes: {} };
+/**
+ * The saved overrides split by what `registry`'s server allows: `active` ones load instead of the
+ * published remote, `ignored` ones do not (overrides off, or an origin no longer allowed).
+ */
+export function overridesFor(registry: Registry | undefined): {
+  active: Partial<Record<RemoteName, string>>;
+  ignored: Partial<Record<RemoteName, string>>;
+} {
+  const allowed = overrideOrigins(registry);
+  const active: Partial<Record<RemoteName, string>> = {};
+  const ignored: Partial<Record<RemoteName, string>> = {};
+  for (const [name, url] of Object.entries(readSavedOverrides()) as Array<[RemoteName, string]>) {
+    if (overrideProblem(url, allowed)) ignored[name] = url;
+    else active[name] = url;
+  }
+  return { active, ignored };
+}
+
+let current: Registry | undefined;
 let loaded: Promise<Registry> | undefined;
+const listeners = new Set<() => void>();
 
 /**
  * Reads the registry from the shell's server (never from the build), applies overrides and hands
@@ -82,8 +134,9 @@ export function loadRegistry(refresh?: RemoteName): Promise<Registry> {
     const res = await fetch('/registry.json', { cache: 'no-store' });
     if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
     const registry = (await res.json()) as Registry;
-    const overrides = readOverrides();
+    const overrides = overridesFor(registry).active;
     current = registry;
+    for (const l of [...listeners]) l();
     const entries = REMOTE_NAMES.flatMap((name) => {
       const entry = overrides[name] ?? registry.remotes[name]?.manifestUrl;
       return entry ? [{ name, entry }] : [];
@@ -104,4 +157,20 @@ export function loadRegistry(refresh?: RemoteName): Promise<Registry> {
   return reading;
 }
 
-export const registrySnapshot = () => current;
+/** The registry as last read, undefined until the first read succeeds. */
+export const registrySnapshot = (): Registry | undefined => current;
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** The registry as last read (reading it if nobody has yet); undefined until then, or when it cannot be read. */
+export function useRegistry(): Registry | undefined {
+  useEffect(() => {
+    loadRegistry().catch(() => undefined);
+  }, []);
+  return useSyncExternalStore(subscribe, registrySnapshot, registrySnapshot);
+}

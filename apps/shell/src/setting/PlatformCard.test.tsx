@@ -29,6 +29,8 @@ beforeEach(async () => {
       payments: entry('payments', '2.0.1'),
       catalog: entry('catalog', '0.9.3'),
     },
+    // A server started with REMOTE_OVERRIDE_ORIGINS=localhost.
+    overrides: { origins: ['http://localhost:*', 'http://127.0.0.1:*'] },
   };
   down = new Set();
   Object.assign(globalThis, { fetch: fetchMock });
@@ -144,11 +146,31 @@ describe('the platform card', () => {
       expect(reloads).toHaveBeenCalledTimes(1);
     });
 
+    it('says which origins this server accepts', async () => {
+      renderInShell(<PlatformCard />);
+      expect(
+        await screen.findByText(/This server accepts overrides from http:\/\/localhost:\*, http:\/\/127\.0\.0\.1:\*/),
+      ).toBeInTheDocument();
+    });
+
     it('refuses an address on another machine, says why, and stores nothing', async () => {
       renderInShell(<PlatformCard />);
       await screen.findByText('1.4.0');
       await useOverride('people', 'https://evil.example.com/mf-manifest.json');
-      expect(await screen.findByText(OVERRIDE_MESSAGES.notLocal)).toBeInTheDocument();
+      expect(
+        await screen.findByText(OVERRIDE_MESSAGES.notAllowed(['http://localhost:*', 'http://127.0.0.1:*'])),
+      ).toBeInTheDocument();
+      expect(localStorage.getItem(OVERRIDES_KEY)).toBeNull();
+      expect(reloads).not.toHaveBeenCalled();
+    });
+
+    it('accepts only the origins the server names', async () => {
+      registry = { ...registry, overrides: { origins: ['http://localhost:3001'] } };
+      await loadRegistry('people');
+      renderInShell(<PlatformCard />);
+      await screen.findByText('1.4.0');
+      await useOverride('catalog', 'http://localhost:3003/mf-manifest.json');
+      expect(await screen.findByText(OVERRIDE_MESSAGES.notAllowed(['http://localhost:3001']))).toBeInTheDocument();
       expect(localStorage.getItem(OVERRIDES_KEY)).toBeNull();
       expect(reloads).not.toHaveBeenCalled();
     });
@@ -167,6 +189,41 @@ describe('the platform card', () => {
         payments: 'http://localhost:3002/mf-manifest.json',
       });
       expect(reloads).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('on a server started without REMOTE_OVERRIDE_ORIGINS', () => {
+    beforeEach(async () => {
+      registry = { remotes: registry.remotes };
+      await loadRegistry('people');
+    });
+
+    it('says overrides are off, naming the variable, and disables the controls', async () => {
+      renderInShell(<PlatformCard />);
+      expect(await screen.findByText(OVERRIDE_MESSAGES.off)).toBeInTheDocument();
+      expect(OVERRIDE_MESSAGES.off).toContain('REMOTE_OVERRIDE_ORIGINS');
+      const form = screen.getByRole('form', { name: 'Load a remote from this machine' });
+      expect(within(form).getByLabelText('Manifest URL')).toBeDisabled();
+      expect(within(form).getByRole('combobox')).toBeDisabled();
+      expect(within(form).getByRole('button', { name: 'Use override' })).toBeDisabled();
+    });
+
+    it('ignores an override saved earlier: the published version shows, and loads', async () => {
+      localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ people: 'http://localhost:3001/mf-manifest.json' }));
+      await loadRegistry('people');
+      renderInShell(<PlatformCard />);
+      expect(await rowOf('people').findByText('1.4.0')).toBeInTheDocument();
+      expect(rowOf('people').getByText('Override ignored')).toBeInTheDocument();
+      expect(rowOf('people').queryByText('http://localhost:3001/mf-manifest.json')).not.toBeInTheDocument();
+      const registered = jest.mocked(registerRemotes).mock.calls.flatMap(([remotes]) => remotes);
+      expect(registered).toContainEqual({ name: 'people', entry: '/remotes/people/1.4.0/mf-manifest.json' });
+      expect(registered.map((r) => ('entry' in r ? r.entry : undefined))).not.toContain(
+        'http://localhost:3001/mf-manifest.json',
+      );
+      // It can still be removed, so that it does not come back on a server that allows it.
+      jest.spyOn(page, 'reload').mockImplementation(() => undefined);
+      await userEvent.click(rowOf('people').getByRole('button', { name: 'Remove the override of people' }));
+      expect(localStorage.getItem(OVERRIDES_KEY)).toBeNull();
     });
   });
 });

@@ -13,7 +13,7 @@ import {
   Typography,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
-import { REMOTE_NAMES, type RemoteName } from '../remotes/registry';
+import { OVERRIDE_MESSAGES, REMOTE_NAMES, type RemoteName } from '../remotes/registry';
 import type { RemoteStatus } from '../remotes/remoteStatus';
 import { usePlatform, type PlatformRow } from './usePlatform';
 
@@ -39,16 +39,51 @@ function Version({ row }: { row: PlatformRow }) {
       </>
     );
   }
-  return <>{row.version ?? 'Not published'}</>;
+  return (
+    <>
+      {row.version ?? 'Not published'}
+      {row.ignoredOverride && (
+        <Tag
+          style={{ marginLeft: 8 }}
+          title={`Saved in this browser, not allowed by this server: ${row.ignoredOverride}`}
+        >
+          Override ignored
+        </Tag>
+      )}
+    </>
+  );
 }
 
 const REMOTE_OPTIONS = REMOTE_NAMES.map((name) => ({ value: name, label: name }));
 
-/** A developer's way to try their local build of one remote in this browser, against real data. */
-function OverrideForm({ onSet }: { onSet: (name: RemoteName, url: string) => string | undefined }) {
+function OverrideHelp({ origins }: { origins: string[] | undefined }) {
+  if (origins === undefined)
+    return <Typography.Paragraph type="secondary">Checking what this server allows…</Typography.Paragraph>;
+  if (origins.length === 0)
+    return <Alert type="info" showIcon title={OVERRIDE_MESSAGES.off} style={{ marginBottom: 16 }} />;
+  return (
+    <Typography.Paragraph type="secondary">
+      Load a remote from your own machine instead of its published version, in this browser only (the page reloads).
+      This server accepts overrides from {origins.join(', ')}.
+    </Typography.Paragraph>
+  );
+}
+
+/**
+ * A developer's way to try their local build of one remote in this browser, against real data: only
+ * on a server started with REMOTE_OVERRIDE_ORIGINS, and only from the origins it names.
+ */
+function OverrideForm({
+  origins,
+  onSet,
+}: {
+  origins: string[] | undefined;
+  onSet: (name: RemoteName, url: string) => string | undefined;
+}) {
   const [name, setName] = useState<RemoteName>();
   const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<string>();
+  const off = !origins?.length;
   return (
     <Form
       layout="vertical"
@@ -56,10 +91,7 @@ function OverrideForm({ onSet }: { onSet: (name: RemoteName, url: string) => str
       style={{ marginTop: 16 }}
       aria-label="Load a remote from this machine"
     >
-      <Typography.Paragraph type="secondary">
-        Load a remote from your own machine instead of its published version, in this browser only (the page reloads).
-        Only localhost addresses are accepted.
-      </Typography.Paragraph>
+      <OverrideHelp origins={origins} />
       <Flex gap={8} wrap align="flex-start">
         <Form.Item label="Remote" htmlFor="override-remote" style={{ marginBottom: 0 }}>
           <Select
@@ -67,6 +99,7 @@ function OverrideForm({ onSet }: { onSet: (name: RemoteName, url: string) => str
             options={REMOTE_OPTIONS}
             value={name}
             placeholder="Choose"
+            disabled={off}
             onChange={setName}
             style={{ width: 140 }}
           />
@@ -82,6 +115,7 @@ function OverrideForm({ onSet }: { onSet: (name: RemoteName, url: string) => str
             id="override-url"
             value={url}
             placeholder="http://localhost:3001/mf-manifest.json"
+            disabled={off}
             onChange={(e) => {
               setUrl(e.target.value);
               setProblem(undefined);
@@ -89,7 +123,7 @@ function OverrideForm({ onSet }: { onSet: (name: RemoteName, url: string) => str
           />
         </Form.Item>
         <Form.Item label=" " style={{ marginBottom: 0 }}>
-          <Button htmlType="submit" disabled={!name || !url.trim()}>
+          <Button htmlType="submit" disabled={off || !name || !url.trim()}>
             Use override
           </Button>
         </Form.Item>
@@ -115,7 +149,7 @@ export function PlatformCard() {
               Retry
             </Button>
           )}
-          {row.override && (
+          {(row.override ?? row.ignoredOverride) && (
             <Button
               size="small"
               aria-label={`Remove the override of ${row.name}`}
@@ -139,7 +173,7 @@ export function PlatformCard() {
     >
       {p.registryError && <Alert type="error" showIcon title={p.registryError} style={{ marginBottom: 16 }} />}
       <DataTable caption="Remotes" columns={columns} rows={p.rows} rowKey={(row) => row.name} />
-      <OverrideForm onSet={p.setOverride} />
+      <OverrideForm origins={p.overrideOrigins} onSet={p.setOverride} />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   loadRegistry,
-  readOverrides,
+  overrideOrigins,
+  overridesFor,
   REMOTE_NAMES,
   writeOverride,
   type Registry,
@@ -15,6 +16,8 @@ export interface PlatformRow {
   version: string | undefined;
   /** The developer's manifest URL this browser loads instead (localStorage), if any. */
   override: string | undefined;
+  /** An override saved in this browser that this server does not let load (overrides off, origin not allowed). */
+  ignoredOverride: string | undefined;
   status: RemoteStatus;
 }
 
@@ -48,11 +51,14 @@ export function usePlatform() {
     void readRegistry();
   }, [readRegistry]);
 
-  const overrides = readOverrides();
+  // Until the registry is read nothing is known of what the server allows: no override counts yet.
+  const overrides = registry ? overridesFor(registry) : { active: {}, ignored: {} };
+  const origins = overrideOrigins(registry);
   const rows: PlatformRow[] = REMOTE_NAMES.map((name) => ({
     name,
     version: registry?.remotes[name]?.version,
-    override: overrides[name],
+    override: overrides.active[name],
+    ignoredOverride: overrides.ignored[name],
     status: statuses[name],
   }));
 
@@ -69,11 +75,16 @@ export function usePlatform() {
     checkAll: () => check(REMOTE_NAMES.filter((n) => !settled(statuses[n]))),
     allLoaded: REMOTE_NAMES.every((n) => statuses[n].state === 'loaded'),
     /**
+     * Where this server lets an override load from (REMOTE_OVERRIDE_ORIGINS); empty when overrides
+     * are off, undefined until the registry says.
+     */
+    overrideOrigins: registry ? origins : undefined,
+    /**
      * Loads `name` from a developer's machine in this browser only (after a reload), or back from
      * the registry with no url. Answers why the url was refused; nothing is stored then.
      */
     setOverride: (name: RemoteName, url: string | undefined): string | undefined => {
-      const problem = writeOverride(name, url);
+      const problem = writeOverride(name, url, origins);
       if (!problem) page.reload();
       return problem;
     },
