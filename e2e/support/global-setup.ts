@@ -28,6 +28,8 @@ export default async function globalSetup(): Promise<void> {
       RELEASES_DIR: releases,
       SEED_SCALE: '0.05',
       SEED_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      // Developer overrides of remotes on, as `npm run dev` has them (overrides.e2e tests a server without).
+      REMOTE_OVERRIDE_ORIGINS: 'localhost',
       MARKETPLACE_API_KEY: E2E_MARKETPLACE_KEY,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,

@@ -103,7 +103,7 @@ export function ChangePasswordPage() {
   };
   return (
     <AuthCard title="Change Password" error={error}>
-      {forced && <Alert type="warning" showIcon message={DEFAULT_PASSWORD_NOTICE} style={{ marginBottom: 16 }} />}
+      {forced && <Alert type="warning" showIcon title={DEFAULT_PASSWORD_NOTICE} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item
           label="Current password"
