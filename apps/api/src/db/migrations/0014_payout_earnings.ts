@@ -20,10 +20,13 @@ import { sql, type Kysely } from 'kysely';
  * What an influencer may still ask for is their earnings (the `earning_cents` of their completed
  * transactions) less the payout amounts of their pending and approved requests. It is summed when a
  * request is filed, through two covering partial indexes, so each sum is an index-only scan of that
- * influencer's own entries: about 1 ms per 10,000 earnings on PostgreSQL, against a request filed
- * rarely. A running total per influencer kept by triggers would make the sum free, but every
- * payment of the influencer (the frequent write) would then update one row: a hot row that would
- * serialise a popular influencer's payments, to speed up the rare call.
+ * influencer's own entries. Measured on PostgreSQL 15 among 2.2 million payments: 0.2 ms for an
+ * influencer with 850 earnings and 11 ms for one with 170,000 (470 index pages, no heap), against
+ * 4 ms and 28 ms through transactions_influencer_created, which must visit the rows. That is for a
+ * call the marketplace makes when an influencer asks to be paid, not per payment. A running total
+ * per influencer kept by triggers would make the sum free, but every payment of the influencer (the
+ * frequent write) would then update that one row: a hot row serialising a popular influencer's
+ * payments, to speed up the rare call.
  *
  * Two approvals: above a configured amount (config.payoutSecondApprovalAboveCents) a payout needs
  * the approval of two different admins. The number a request needs is fixed when it is filed
