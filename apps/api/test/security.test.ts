@@ -220,6 +220,7 @@ describe('the documented default password', () => {
       body: { oldPassword: DEFAULT_ADMIN_PASSWORD, newPassword: DEFAULT_ADMIN_PASSWORD },
     });
     expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual({ newPassword: AUTH_MESSAGES.defaultPasswordRefused });
     const changed = await api.call('PATCH', endpoints.changePassword.path, {
       token: limited,
       body: { oldPassword: DEFAULT_ADMIN_PASSWORD, newPassword: 'My-own-password-2026' },

@@ -3,10 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   AuthCard,
+  ChangePasswordForm,
   Button,
   EmailField,
   Form,
-  Input,
   LoadingOverlay,
   NewPasswordFields,
   Result,
@@ -79,55 +79,20 @@ export function ResetPasswordPage() {
   );
 }
 
-/** What a session signed in with the documented default password is told before anything else. */
-export const DEFAULT_PASSWORD_NOTICE = 'This account still has the default password. Choose a new one to continue.';
+export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit';
 
 /**
- * The admin's own password change. While the session must first replace the default password (the
- * server allows it nothing else), the screen says so, stands alone (no menu, no calls the server
- * would refuse) with only a way to sign out, and a successful change goes on to the dashboard.
+ * The admin's own password change. While the session must first replace the default password, the
+ * screen stands alone (no menu, no calls the server would refuse) and a change goes on to the
+ * dashboard.
  */
 export function ChangePasswordPage() {
   const forced = usePasswordChangeRequired();
   const navigate = useNavigate();
-  const { form, error, busy, submit } = useServerForm<{ oldPassword: string; newPassword: string; confirm: string }>();
-  const onFinish = async (v: { oldPassword: string; newPassword: string }) => {
-    const reply = await submit(() =>
-      authApi.changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword }),
-    );
-    if (reply.statusCode === 200) {
-      toast.success(reply.message);
-      if (forced) navigate('/app', { replace: true });
-      else form.resetFields();
-    }
-  };
   return (
-    <AuthCard title="Change Password" error={error}>
-      {forced && <Alert type="warning" showIcon title={DEFAULT_PASSWORD_NOTICE} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item
-          label="Current password"
-          name="oldPassword"
-          rules={[{ required: true, message: 'Current password is required' }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <NewPasswordFields name="newPassword" />
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          Change password
-        </Button>
-      </Form>
-      {forced && (
-        <p style={{ marginTop: 16 }}>
-          <Button
-            type="link"
-            style={{ padding: 0 }}
-            onClick={() => void authApi.logout().then(() => navigate('/login', { replace: true }))}
-          >
-            Sign out
-          </Button>
-        </p>
-      )}
-    </AuthCard>
+    <ChangePasswordForm
+      onChanged={() => forced && navigate('/app', { replace: true })}
+      onSignOut={() => navigate('/login', { replace: true })}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
 import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { HostRoot } from './HostRoot';
 import { SignInForm } from './SignInForm';
 
@@ -14,7 +15,7 @@ export interface StandaloneArea {
 
 function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
   const user = useAuthUser();
-  const signedIn = !!user;
+  const signedIn = !!user && !user.passwordChangeRequired;
   // As in the shell: live updates (new requests, notifications) reach a remote run on its own too.
   useEffect(() => {
     if (!signedIn) return;
@@ -22,6 +23,9 @@ function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
     return () => disconnectSocket();
   }, [signedIn]);
   if (!user) return <SignInForm title={`${title}: sign in`} />;
+  // The server allows a session with the default password nothing but its change: ask for it here
+  // too, so that a team running its remote alone is not met by refusals on every screen.
+  if (user.passwordChangeRequired) return <ChangePasswordForm />;
   const routes = areas.map((a) => <Route key={a.path} path={`${a.path}/*`} element={a.element} />);
   return (
     <Layout style={{ minHeight: '100vh' }}>

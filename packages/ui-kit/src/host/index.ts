@@ -1,5 +1,6 @@
 export { AppProviders } from './AppProviders';
 export { SignInForm } from './SignInForm';
+export { ChangePasswordForm, DEFAULT_PASSWORD_NOTICE } from './ChangePasswordForm';
 export { StandaloneHost, type StandaloneArea } from './StandaloneHost';
 export { useUrlListState, type UrlListState, type UrlListDefaults } from './useUrlListState';
 export { useListController, type ListControllerOptions, type ListQueryResult } from './useListController';

@@ -291,11 +291,12 @@ export class AuthService {
     ip: string,
   ): Promise<ChangePasswordResult> {
     await this.checkCurrentPassword(admin, oldPassword, ip, 'oldPassword');
-    if (oldPassword === newPassword) {
-      throw badRequest(AUTH_MESSAGES.samePassword, { newPassword: AUTH_MESSAGES.samePassword });
-    }
+    // The public default first: to an admin replacing it, "must differ" would not say why.
     if (newPassword === DEFAULT_ADMIN_PASSWORD) {
       throw badRequest(AUTH_MESSAGES.defaultPasswordRefused, { newPassword: AUTH_MESSAGES.defaultPasswordRefused });
+    }
+    if (oldPassword === newPassword) {
+      throw badRequest(AUTH_MESSAGES.samePassword, { newPassword: AUTH_MESSAGES.samePassword });
     }
     const passwordHash = await hashPassword(newPassword);
     return this.ctx.db.transaction().execute(async (trx) => {
