@@ -26,6 +26,7 @@ import { callRoutes } from './modules/calls/routes';
 import { emailTemplateRoutes } from './modules/email-templates/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
 
 export interface BuildOptions {
@@ -186,6 +187,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await api.register(emailTemplateRoutes(context));
       await api.register(notificationRoutes(context));
       await api.register(dashboardRoutes(context));
+      await api.register(auditRoutes(context));
     },
     { prefix: API_BASE_PATH },
   );

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import pg from 'pg';
+import { CompiledQuery, sql } from 'kysely';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 import { TEST_ADMIN } from './helpers/constants';
 import { changes, recordAudit } from '../src/modules/audit/audit';
@@ -345,6 +346,253 @@ describe.each(BACKENDS)('audit log (%s)', (backend) => {
         404,
       );
     });
+  });
+});
+
+describe.each(BACKENDS)('GET /admin/getAuditLog (%s)', (backend) => {
+  let api: TestApi;
+  let token: string;
+  let adminId: string;
+  let otherId: string;
+  const OTHER_EMAIL = 'second.admin@test.local';
+  /** Thirty entries a minute apart in 2030: later than anything else the test writes, so newest. */
+  const at = (i: number) => new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString();
+  const ACTIONS = ['discountCode.updated', 'user.statusChanged', 'emailTemplate.updated'] as const;
+  const TYPES = {
+    'discountCode.updated': 'discountCode',
+    'user.statusChanged': 'user',
+    'emailTemplate.updated': 'emailTemplate',
+  };
+
+  const list = (query: Record<string, string | number> = {}) =>
+    api.call('GET', '/admin/getAuditLog', {
+      token,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    });
+  /** The minutes (entry numbers) of the 2030 entries a reply lists, in its order. */
+  const minutes = (data: Array<{ createdAt: string }>) =>
+    data.filter((e) => e.createdAt.startsWith('2030')).map((e) => new Date(e.createdAt).getUTCMinutes());
+  const range = (from: number, to: number) => ({ from: at(from), to: at(to) });
+
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    token = await api.signIn();
+    const db = api.database.db;
+    adminId = (
+      await db.selectFrom('admins').select('id').where('email', '=', TEST_ADMIN.adminEmail).executeTakeFirstOrThrow()
+    ).id;
+    otherId = (
+      await db
+        .insertInto('admins')
+        .values({ first_name: 'Second', last_name: 'Admin', email: OTHER_EMAIL, password_hash: 'not-a-real-hash' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('audit_log')
+      .values(
+        Array.from({ length: 30 }, (_, i) => {
+          const action = ACTIONS[i % 3]!;
+          return {
+            created_at: at(i),
+            actor_id: i % 2 ? otherId : adminId,
+            actor_email: i % 2 ? OTHER_EMAIL : TEST_ADMIN.adminEmail,
+            action,
+            record_type: TYPES[action],
+            record_id: `listed-${i % 5}`,
+            ip: '198.51.100.7',
+            before: JSON.stringify({ n: i }),
+            after: JSON.stringify({ n: i + 1 }),
+          };
+        }),
+      )
+      .execute();
+    // gone from the admins: its entries keep the email it acted as
+    await db
+      .insertInto('audit_log')
+      .values({ created_at: at(30), actor_id: null, actor_email: 'Gone@Example.com', action: 'auth.signInFailed' })
+      .execute();
+  });
+  afterAll(() => api?.close());
+
+  it('lists newest first, each entry with who, what, which record, when, from where, before and after', async () => {
+    const r = await list({ limit: 3 });
+    expect(r.status).toBe(200);
+    expect(r.body.total).toBeGreaterThanOrEqual(31);
+    expect(minutes(r.body.data)).toEqual([30, 29, 28]);
+    const [gone, other] = r.body.data;
+    expect(gone).toMatchObject({ actor: null, actorEmail: 'Gone@Example.com', action: 'auth.signInFailed' });
+    expect(other).toEqual({
+      _id: expect.any(String),
+      createdAt: at(29),
+      actor: { _id: otherId, name: 'Second Admin', email: OTHER_EMAIL },
+      actorEmail: OTHER_EMAIL,
+      action: 'emailTemplate.updated',
+      recordType: 'emailTemplate',
+      recordId: 'listed-4',
+      ip: '198.51.100.7',
+      before: { n: 29 },
+      after: { n: 30 },
+    });
+  });
+
+  it('narrows to a time range, both ends included, and pages through it without gaps or repeats', async () => {
+    const all = await list({ ...range(5, 14), limit: 100 });
+    expect(all.body.total).toBe(10);
+    expect(minutes(all.body.data)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5]);
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(...minutes((await list({ ...range(5, 14), limit: 4, page })).body.data));
+    expect(pages).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5]);
+    expect((await list({ ...range(5, 14), limit: 4, page: 9 })).body).toMatchObject({ data: [], total: 10 });
+  });
+
+  it.each([
+    ['who, by id', () => ({ actorId: otherId }), (i: number) => i % 2 === 1],
+    [
+      'who, by the email in any case',
+      () => ({ actorEmail: ` ${OTHER_EMAIL.toUpperCase()} ` }),
+      (i: number) => i % 2 === 1,
+    ],
+    ['action', () => ({ action: 'user.statusChanged' }), (i: number) => i % 3 === 1],
+    ['record type', () => ({ recordType: 'emailTemplate' }), (i: number) => i % 3 === 2],
+    ['record', () => ({ recordType: 'discountCode', recordId: 'listed-0' }), (i: number) => i % 3 === 0 && i % 5 === 0],
+    [
+      'who and action',
+      () => ({ actorId: adminId, action: 'discountCode.updated' }),
+      (i: number) => i % 2 === 0 && i % 3 === 0,
+    ],
+  ])('filters by %s', async (_name, filter, kept) => {
+    const r = await list({ ...filter(), ...range(0, 29), limit: 100 });
+    expect(r.status).toBe(200);
+    const expected = Array.from({ length: 30 }, (_, i) => 29 - i).filter(kept);
+    expect(minutes(r.body.data)).toEqual(expected);
+    expect(r.body.total).toBe(expected.length);
+  });
+
+  it('finds the entries of an admin who is gone by the email they acted as', async () => {
+    const r = await list({ actorEmail: 'gone@example.com' });
+    expect(r.body).toMatchObject({ total: 1, data: [{ actor: null, action: 'auth.signInFailed' }] });
+  });
+
+  it.each([
+    [{ recordId: 'listed-0' }, 'recordId'],
+    [{ action: 'user.deleted' }, 'action'],
+    [{ recordType: 'password' }, 'recordType'],
+    [{ actorId: 'not-a-uuid' }, 'actorId'],
+    [{ limit: 101 }, 'limit'],
+    [{ page: 0 }, 'page'],
+    [{ from: 'yesterday' }, 'from'],
+    [{ from: at(10), to: at(5) }, 'from'],
+  ])('refuses %j with 400 on the field', async (query, field) => {
+    const r = await list(query);
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.errors ?? {})).toContain(field);
+  });
+
+  it('is for signed-in admins only, and has no way to change or remove an entry', async () => {
+    expect((await api.call('GET', '/admin/getAuditLog')).status).toBe(401);
+    expect((await api.call('GET', '/admin/getAuditLog', { token: 'forged' })).status).toBe(401);
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE'] as const) {
+      expect((await api.call(method, '/admin/getAuditLog', { token })).status).toBe(404);
+    }
+  });
+
+  it('never holds a password, a token or a hash, whatever was done', async () => {
+    // a sign-in, a failed one, and a change of each kind, then every entry read back
+    const fresh = await api.signIn();
+    await api.call('POST', '/admin/signIn', { body: { email: TEST_ADMIN.adminEmail, password: 'Wrong-Password-1' } });
+    const fan = await api.database.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await api.call('PATCH', '/admin/changeStatus', { token, query: { id: fan.id, status: '0' } });
+    await api.call('PATCH', '/admin/updateUserProfile', { token, query: { id: fan.id }, body: { bio: 'audited' } });
+    await api.call('POST', '/paymentMethod/create', { token, body: { name: `Secretless ${backend}` } });
+    const entries = await api.database.db.selectFrom('audit_log').selectAll().execute();
+    const text = JSON.stringify(entries);
+    for (const secret of [TEST_ADMIN.adminPassword, 'Wrong-Password-1', token, fresh, 'not-a-real-hash']) {
+      expect(text).not.toContain(secret);
+    }
+    const keys = entries.flatMap((e) => [...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
+    expect(keys.filter((k) => /password|token|secret|hash/i.test(k))).toEqual([]);
+    const hashes = await api.database.db.selectFrom('admins').select('password_hash').execute();
+    for (const h of hashes) expect(text).not.toContain(h.password_hash);
+  });
+});
+
+describe('the query plans of the audit log at scale', () => {
+  let api: TestApi;
+  let token: string;
+  let adminId: string;
+  const statements: CompiledQuery[] = [];
+  const query = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    api = await startTestApi('pglite');
+    token = await api.signIn();
+    const db = api.database.db;
+    adminId = (
+      await db.selectFrom('admins').select('id').where('email', '=', TEST_ADMIN.adminEmail).executeTakeFirstOrThrow()
+    ).id;
+    // More matches than EXACT_COUNT_LIMIT for every filter, so that each list takes its large-list
+    // path (the page's ids read in order, the total counted to the limit and estimated)...
+    await sql`
+      INSERT INTO audit_log (created_at, actor_id, actor_email, action, record_type, record_id)
+      SELECT now() - g * interval '1 second', ${adminId}::uuid, ${TEST_ADMIN.adminEmail},
+             (ARRAY['discountCode.updated', 'discountCode.created', 'emailTemplate.updated'])[g % 3 + 1],
+             (ARRAY['discountCode', 'discountCode', 'emailTemplate'])[g % 3 + 1], 'planned-' || (g % 3)
+      FROM generate_series(1, 3600) AS g`.execute(db);
+    // and the log of everyone else, so that each filter above keeps a few of every hundred entries
+    await sql`
+      INSERT INTO audit_log (created_at, actor_id, actor_email, action, record_type, record_id)
+      SELECT now() - g * interval '1 second', NULL, 'other' || (g % 50) || '@example.com',
+             'auth.signedIn', 'admin', 'other-' || (g % 50)
+      FROM generate_series(1, 30000) AS g`.execute(db);
+    await sql`ANALYZE audit_log`.execute(db);
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [text, values] = args as [unknown, unknown];
+      if (typeof text === 'string' && /^\s*(select|with)\b/i.test(text)) {
+        statements.push(CompiledQuery.raw(text, Array.isArray(values) ? values : []));
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query;
+    await api?.close();
+  });
+
+  /** The plan with sequential scans disabled: one left in is a read of the whole log at any size. */
+  async function plan(statement: CompiledQuery): Promise<string> {
+    return api.database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]),
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it.each([
+    ['everything', () => ({}), 'audit_log_created'],
+    ['a deep page', () => ({ page: 140, limit: 10 }), 'audit_log_created'],
+    ['who', () => ({ actorId: adminId }), 'audit_log_actor_created'],
+    ['who by email', () => ({ actorEmail: TEST_ADMIN.adminEmail }), 'audit_log_actor_email_created'],
+    ['action', () => ({ action: 'discountCode.updated' }), 'audit_log_action_created'],
+    ['record type', () => ({ recordType: 'discountCode' }), 'audit_log_record_type_created'],
+    ['record', () => ({ recordType: 'discountCode', recordId: 'planned-0' }), 'audit_log_record_created'],
+  ])('reads %s through its index, never the whole log', async (_name, filter, index) => {
+    statements.length = 0;
+    const r = await api.call('GET', '/admin/getAuditLog', {
+      token,
+      query: Object.fromEntries(Object.entries(filter()).map(([k, v]) => [k, String(v)])),
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.total).toBeGreaterThan(1000);
+    const ran = statements.filter((s) => /audit_log/.test(s.sql));
+    expect(ran.length).toBeGreaterThan(0);
+    const plans = await Promise.all(ran.map(plan));
+    for (const p of plans) expect(p).not.toMatch(/Seq Scan on audit_log/);
+    // the page's ids: read in the index's order, not sorted after reading every match
+    const pageIds = plans.find((p, i) => /page_id/.test(ran[i]!.sql) && !/matched/.test(ran[i]!.sql));
+    expect(pageIds).toMatch(new RegExp(`Index (Only )?Scan using ${index} on audit_log`));
   });
 });
 

@@ -23,4 +23,5 @@ export type * from './contract/redemption';
 export type * from './contract/payments';
 export type * from './contract/catalog';
 export type * from './contract/dashboard';
+export type { AuditActor, AuditEntryRow, AuditLogQuery } from './contract/audit';
 export * from './client';

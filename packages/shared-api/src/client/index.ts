@@ -13,3 +13,4 @@ export * from './people';
 export * from './payments';
 export * from './catalog';
 export * from './dashboard';
+export * from './audit';

@@ -14,6 +14,7 @@ import type {
   EmailTemplateListQuery,
   NotificationListQuery,
 } from '../contract/catalog';
+import type { AuditLogQuery } from '../contract/audit';
 import type { FanDetailsParams } from './people';
 import { ApiError } from './http';
 
@@ -98,6 +99,10 @@ export const queryKeys = {
   },
   /** The signed-in admin's own profile (the setting screen). */
   adminProfile: ['adminProfile'] as const,
+  auditLog: {
+    all: ['auditLog'] as const,
+    list: (params: AuditLogQuery) => ['auditLog', 'list', params] as const,
+  },
   dashboard: {
     all: ['dashboard'] as const,
     summary: (timeZone: string) => ['dashboard', 'summary', timeZone] as const,

@@ -54,4 +54,5 @@ export const API_PATHS = {
   markNotificationRead: '/notification/markRead',
   markAllNotificationsRead: '/notification/markAllRead',
   createNotification: '/notification/create',
+  getAuditLog: '/admin/getAuditLog',
 } as const;

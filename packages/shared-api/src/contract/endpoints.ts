@@ -14,6 +14,7 @@ import {
   VerifyResetPasswordTokenQuery,
 } from './auth';
 import { DashboardQuery, DashboardSummary } from './dashboard';
+import { AuditEntryRow, AuditLogQuery } from './audit';
 import { Type } from '@sinclair/typebox';
 import {
   Category,
@@ -578,6 +579,16 @@ export const endpoints = {
       'Post a notification (what the marketplace sends); signed-in admins get it over the socket as notification:new',
     body: CreateNotificationBody,
     reply: Ok(NotificationRow),
+  }),
+  getAuditLog: endpoint({
+    method: 'GET',
+    path: API_PATHS.getAuditLog,
+    auth: 'admin',
+    tag: 'audit',
+    summary:
+      'The audit log, newest first, paged: every security event and every change an admin made (who, what, which record, when, from where, the fields before and after; never a secret); filters: actorId, actorEmail, action, recordType (+ recordId), from/to',
+    querystring: AuditLogQuery,
+    reply: OkList(AuditEntryRow),
   }),
 } as const;
 
