@@ -19,7 +19,6 @@ const arg = (name: string, fallback: string) => {
 const PARALLEL = Number(arg('parallel', '200'));
 const TRUST_PROXY = arg('trust-proxy', '1');
 const ADMIN = { email: 'bench-security@test.local', password: 'Bench-Security-Password-1' };
-const PROXY = '10.0.0.1';
 
 type Json = { statusCode?: number; message?: string; data?: Record<string, unknown> };
 
