@@ -1,4 +1,6 @@
+import { Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { Typography } from '@backoffice/ui-kit';
 import { AuthGate } from './auth/AuthGate';
 import { LoginPage } from './auth/LoginPage';
 import { ChangePasswordPage, ForgotPasswordPage, ResetPasswordPage } from './auth/PasswordForms';
@@ -9,10 +11,22 @@ import { RemoteScreen } from './remotes/RemoteScreen';
 import { REMOTE_ROUTES } from './remotes/remoteRoutes';
 import { SettingPage } from './setting/SettingPage';
 
+// Its own chunk: the table and filters load when an admin first opens the log, not at sign-in.
+const AuditLogPage = lazy(() => import('./setting/audit-log/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
+
 function areaRoutes(prefix: string) {
   return [
     <Route key={`${prefix}-index`} index element={<DashboardPage />} />,
     <Route key={`${prefix}-setting`} path="setting" element={<SettingPage />} />,
+    <Route
+      key={`${prefix}-audit-log`}
+      path="setting/audit-log"
+      element={
+        <Suspense fallback={<Typography.Text type="secondary">Loading the audit log…</Typography.Text>}>
+          <AuditLogPage />
+        </Suspense>
+      }
+    />,
     ...REMOTE_ROUTES.map((r) => (
       <Route
         key={`${prefix}-${r.path}`}

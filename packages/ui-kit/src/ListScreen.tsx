@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
 import { DataTable, type DataTableColumn, type DataTableSortOrder } from './DataTable';
-import { PageBreadcrumb } from './PageBreadcrumb';
+import { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 import { Pager, type ListTotalIs } from './Pager';
 import { ErrorState } from './states';
 
@@ -27,6 +27,8 @@ export interface ListScreenProps<Row> {
   title: string;
   /** The breadcrumb's name for the screen, when it is shorter than the title (the menu's word). */
   crumb?: string;
+  /** Crumbs between Dashboard and this screen, for a screen reached from another (Setting → Audit log). */
+  trail?: PageBreadcrumbItem[];
   list: ListScreenState<Row>;
   columns: Array<DataTableColumn<Row>>;
   rowKey: (row: Row) => string;
@@ -47,6 +49,7 @@ export interface ListScreenProps<Row> {
 export function ListScreen<Row>({
   title,
   crumb = title,
+  trail = [],
   list,
   columns,
   rowKey,
@@ -57,7 +60,7 @@ export function ListScreen<Row>({
 }: ListScreenProps<Row>) {
   return (
     <Flex vertical gap="middle">
-      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, { title: crumb }]} />
+      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, ...trail, { title: crumb }]} />
       <Card
         title={
           <Typography.Title level={4} style={{ margin: 0 }}>

@@ -1,10 +1,11 @@
 import { Col, PageBreadcrumb, Row, Space, Typography } from '@backoffice/ui-kit';
 import { AppearanceCard } from './AppearanceCard';
+import { AuditLogCard } from './AuditLogCard';
 import { AvailabilityCard } from './AvailabilityCard';
 import { PlatformCard } from './PlatformCard';
 import { ProfileCard } from './ProfileCard';
 
-/** Setting (/app/setting): the admin's own profile and availability, the look, and the platform. */
+/** Setting (/app/setting): the admin's own profile and availability, the look, the audit log and the platform. */
 export function SettingPage() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -20,6 +21,7 @@ export function SettingPage() {
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <AvailabilityCard />
             <AppearanceCard />
+            <AuditLogCard />
           </Space>
         </Col>
         <Col xs={24}>

@@ -1,0 +1,66 @@
+import { AUDIT_ACTION_LABELS, AUDIT_RECORD_TYPE_LABELS, type AuditEntryRow } from '@backoffice/shared-api';
+
+/** What an action is called on screen; an action this build does not know shows as written. */
+export const actionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string | undefined>)[action] ?? action;
+
+export const recordTypeLabel = (type: string): string =>
+  (AUDIT_RECORD_TYPE_LABELS as Record<string, string | undefined>)[type] ?? type;
+
+/**
+ * The screen a record opens on, under the base the admin is on (/app or ''), or undefined when it
+ * has none: an admin other than oneself has no screen here.
+ */
+export function recordPath(
+  base: string,
+  type: string | null,
+  id: string | null,
+  selfId: string | undefined,
+): string | undefined {
+  if (!type || !id) return undefined;
+  const e = encodeURIComponent(id);
+  switch (type) {
+    case 'user':
+      return `${base}/details/fan-details/${e}`;
+    case 'influencerRequest':
+      return `${base}/requests/view/${e}`;
+    case 'payoutRequest':
+      return `${base}/payouts-requests`;
+    case 'payout':
+      return `${base}/payouts-history`;
+    case 'emailTemplate':
+      return `${base}/email-templates/edit/${e}`;
+    case 'discountCode':
+      return `${base}/manage-discount-codes/view/${e}`;
+    case 'paymentMethod':
+      return `${base}/payment-methods`;
+    case 'notification':
+      return `${base}/notifications`;
+    case 'admin':
+      return id === selfId ? `${base}/setting` : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const LONGEST = 80;
+
+/** One value, short enough for a table cell: lists joined, long text cut, nothing shown as a dash. */
+export function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.map(shownValue).join(', ') : '—';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text;
+}
+
+/** "field: before → after" for each field the entry names; a record created shows its values alone. */
+export function changeLines(entry: Pick<AuditEntryRow, 'before' | 'after'>): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.map((field) => {
+    if (!entry.before) return `${field}: ${shownValue(after[field])}`;
+    if (!entry.after) return `${field}: ${shownValue(before[field])} → removed`;
+    return `${field}: ${shownValue(before[field])} → ${shownValue(after[field])}`;
+  });
+}
