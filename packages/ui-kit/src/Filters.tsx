@@ -24,6 +24,8 @@ export interface FilterSelectProps<T extends string> {
   value: T | undefined;
   onChange: (value: T | undefined) => void;
   width?: number;
+  /** Typing narrows the options to those whose label contains the text: for a long list. */
+  searchable?: boolean;
 }
 
 /** One list filter: All, or one of its values. */
@@ -34,6 +36,7 @@ export function FilterSelect<T extends string>({
   value,
   onChange,
   width = 150,
+  searchable = false,
 }: FilterSelectProps<T>) {
   return (
     <FilterField id={id} label={label}>
@@ -42,6 +45,7 @@ export function FilterSelect<T extends string>({
         options={[{ value: ALL, label: 'All' }, ...options]}
         value={value ?? ALL}
         onChange={(v) => onChange(v === ALL ? undefined : (v as T))}
+        showSearch={searchable ? { optionFilterProp: 'label' } : false}
         style={{ width }}
       />
     </FilterField>

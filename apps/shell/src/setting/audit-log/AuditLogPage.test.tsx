@@ -148,9 +148,16 @@ describe('Audit log', () => {
     const requests = server(() => listReply([entry(1)], 30));
     const { url } = renderLog(`${LOG}?page=2`);
     await screen.findByText('User status changed');
-    await chooseOption(screen.getByRole('combobox', { name: 'Action' }), 'Password changed');
-    await waitFor(() => expect(url()).toBe(`${LOG}?action=auth.passwordChanged`));
-    await waitFor(() => expect(lists(requests).at(-1)).toEqual({ page: 1, limit: 10, action: 'auth.passwordChanged' }));
+    // 26 actions: typing narrows them
+    await user().type(screen.getByRole('combobox', { name: 'Action' }), 'template');
+    await waitFor(() =>
+      expect(
+        Array.from(document.querySelectorAll('.ant-select-item-option')).map((o) => o.getAttribute('title')),
+      ).toEqual(['Email template updated']),
+    );
+    await chooseOption(screen.getByRole('combobox', { name: 'Action' }), 'Email template updated');
+    await waitFor(() => expect(url()).toBe(`${LOG}?action=emailTemplate.updated`));
+    await waitFor(() => expect(lists(requests).at(-1)).toEqual({ page: 1, limit: 10, action: 'emailTemplate.updated' }));
   });
 
   it('filters by who, by a record, and by days; Clear filters removes them all', async () => {

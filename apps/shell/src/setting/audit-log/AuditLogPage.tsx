@@ -114,6 +114,7 @@ export function AuditLogPage() {
             value={c.action}
             onChange={c.setAction}
             width={240}
+            searchable
           />
           <FilterSelect<AuditRecordType>
             id="audit-record-type"
