@@ -1,6 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { AUTH_MESSAGES, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
+import Fastify from 'fastify';
 import { DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config';
+import { route } from '../src/plugins/routes';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { signToken } from '../src/modules/auth/tokens';
 import { TEST_ADMIN } from './helpers/constants';
@@ -276,6 +278,18 @@ describe('the documented default password', () => {
     await authenticated;
     const dropped = nextEvent(socket, 'disconnect', 5000);
     await expect(dropped).resolves.toBe('io server disconnect');
+  });
+});
+
+describe('route registration', () => {
+  it('refuses, at start, a protected endpoint on a server with no authenticator for it', async () => {
+    const app = Fastify();
+    expect(() =>
+      route(app, endpoints.getAllFans, async () => ({ message: 'open', data: [], total: 0 }) as never),
+    ).toThrow(/GET \/admin\/getAllFans needs the 'admin' authenticator/);
+    // a public endpoint needs none
+    expect(() => route(app, endpoints.forgotPassword, async () => ({ message: 'ok' }))).not.toThrow();
+    await app.close();
   });
 });
 
