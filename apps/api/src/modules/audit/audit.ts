@@ -108,3 +108,17 @@ export function changes(
   }
   return diff;
 }
+
+/**
+ * Records an edit as the fields it changed (see `changes`), in the edit's transaction; an edit that
+ * changed nothing records nothing.
+ */
+export async function recordChanges(
+  db: Kysely<DB> | Transaction<DB>,
+  entry: Omit<AuditEntry, 'before' | 'after'>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  const diff = changes(before, after);
+  if (Object.keys(diff.after).length) await recordAudit(db, { ...entry, ...diff });
+}

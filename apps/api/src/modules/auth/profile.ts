@@ -10,7 +10,7 @@ import type { AdminsTable, DB } from '../../db/schema';
 import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { isKnownTimeZone, summaryOf } from '../people/profile';
-import { changes, recordAudit } from '../audit/audit';
+import { recordAudit, recordChanges } from '../audit/audit';
 
 const ADMIN_NOT_FOUND = 'Admin not found';
 /** The unique constraint on admins.email (migration 0001; citext, so compared case-insensitively). */
@@ -110,17 +110,18 @@ export async function updateAdminProfile(
         .returningAll()
         .executeTakeFirst();
       if (!row) throw notFound(ADMIN_NOT_FOUND);
-      const diff = changes(contractFields(current), contractFields(row));
-      if (Object.keys(diff.after).length) {
-        await recordAudit(trx, {
+      await recordChanges(
+        trx,
+        {
           action: emailChanges ? 'auth.emailChanged' : 'admin.profileUpdated',
           actorId: adminId,
           recordType: 'admin',
           recordId: adminId,
           ip: guards.ip,
-          ...diff,
-        });
-      }
+        },
+        contractFields(current),
+        contractFields(row),
+      );
       if (emailChanges) await guards.revokeOtherSessions(trx);
       return row;
     });

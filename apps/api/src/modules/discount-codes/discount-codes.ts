@@ -15,7 +15,7 @@ import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { containsPattern, ilike, iso, listPage, listParamsOf, normaliseSearch, type ListPage } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
-import { changes as changedFields, recordAudit, type Actor } from '../audit/audit';
+import { recordAudit, recordChanges, type Actor } from '../audit/audit';
 
 /**
  * Each matches an index of migration 0004 (created_at: 0001). Type and status are followed by the
@@ -302,17 +302,18 @@ export async function updateDiscountCode(
         .where('id', '=', id)
         .execute();
       const after = await readCode(trx, id);
-      const diff = changedFields(audited(before), audited(after));
-      if (Object.keys(diff.after).length) {
-        await recordAudit(trx, {
+      await recordChanges(
+        trx,
+        {
           action: 'discountCode.updated',
           actorId: actor.adminId,
           ip: actor.ip,
           recordType: 'discountCode',
           recordId: id,
-          ...diff,
-        });
-      }
+        },
+        audited(before),
+        audited(after),
+      );
       return after;
     });
   } catch (err) {

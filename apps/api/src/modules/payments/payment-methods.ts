@@ -11,7 +11,7 @@ import type { DB, PaymentMethodsTable } from '../../db/schema';
 import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
-import { changes, recordAudit, type Actor } from '../audit/audit';
+import { recordAudit, recordChanges, type Actor } from '../audit/audit';
 
 /** Each has an index ending in id (migrations 0001 and 0003), so ties page stably. */
 const SORT_COLUMNS: Record<PaymentMethodSort, string> = {
@@ -144,17 +144,18 @@ export async function updatePaymentMethod(
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      const diff = changes({ name: before.name, isActive: before.is_active }, { name: r.name, isActive: r.is_active });
-      if (Object.keys(diff.after).length) {
-        await recordAudit(trx, {
+      await recordChanges(
+        trx,
+        {
           action: 'paymentMethod.updated',
           actorId: actor.adminId,
           ip: actor.ip,
           recordType: 'paymentMethod',
           recordId: id,
-          ...diff,
-        });
-      }
+        },
+        { name: before.name, isActive: before.is_active },
+        { name: r.name, isActive: r.is_active },
+      );
       return toPaymentMethod(r);
     });
   } catch (err) {

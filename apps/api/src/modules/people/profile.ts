@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { dollarsToCents } from '../../lib/money';
 import { toUserProfile } from './fans';
 import { unknownIds } from './lookups';
-import { changes, recordAudit, type Actor } from '../audit/audit';
+import { recordChanges, type Actor } from '../audit/audit';
 
 type Errors = Record<string, string>;
 type Changes = Updateable<UsersTable>;
@@ -206,17 +206,12 @@ export async function updateUserProfile(
     }
     if (!saved) throw notFound('User not found');
     const profile = toUserProfile(saved);
-    const diff = changes(pick(toUserProfile(user), body), pick(profile, body));
-    if (Object.keys(diff.after).length) {
-      await recordAudit(trx, {
-        action: 'user.profileUpdated',
-        actorId: actor.adminId,
-        ip: actor.ip,
-        recordType: 'user',
-        recordId: id,
-        ...diff,
-      });
-    }
+    await recordChanges(
+      trx,
+      { action: 'user.profileUpdated', actorId: actor.adminId, ip: actor.ip, recordType: 'user', recordId: id },
+      pick(toUserProfile(user), body),
+      pick(profile, body),
+    );
     return profile;
   });
 }
