@@ -157,7 +157,9 @@ describe('Audit log', () => {
     );
     await chooseOption(screen.getByRole('combobox', { name: 'Action' }), 'Email template updated');
     await waitFor(() => expect(url()).toBe(`${LOG}?action=emailTemplate.updated`));
-    await waitFor(() => expect(lists(requests).at(-1)).toEqual({ page: 1, limit: 10, action: 'emailTemplate.updated' }));
+    await waitFor(() =>
+      expect(lists(requests).at(-1)).toEqual({ page: 1, limit: 10, action: 'emailTemplate.updated' }),
+    );
   });
 
   it('filters by who, by a record, and by days; Clear filters removes them all', async () => {
