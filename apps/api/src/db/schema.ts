@@ -353,8 +353,8 @@ export interface AuditLogTable {
   record_type: string | null;
   record_id: string | null;
   ip: string | null;
-  before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
-  after: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  before: ColumnType<Record<string, unknown> | null, Record<string, unknown> | string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, Record<string, unknown> | string | null, never>;
 }
 
 export interface DB {

@@ -116,6 +116,7 @@ export function seedCounts(scale: number) {
     codesPerType: n(12),
     redemptions: n(3000),
     notifications: n(300),
+    auditEntries: n(10000),
   };
 }
 type Counts = ReturnType<typeof seedCounts>;
@@ -136,6 +137,7 @@ export const SEED_TABLES = [
   'discount_codes',
   'redemptions',
   'notifications',
+  'audit_log',
 ] as const;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
@@ -1159,6 +1161,8 @@ export interface DemoOptions {
   scale: number;
   /** The admin who decided requests and approved payouts. */
   adminId: string;
+  /** That admin's email, as the audit log names who acted. */
+  adminEmail?: string;
   /**
    * Milliseconds added to every instant, so that the demo's "now" is the moment it is seeded (the
    * dashboard's today, the ongoing calls); 0 keeps REFERENCE_INSTANT. Rows are generated already
@@ -1179,6 +1183,7 @@ export class DemoData {
   readonly counts: Counts;
   private readonly at: At;
   private readonly adminId: string;
+  private readonly adminEmail: string;
   private readonly refs: Refs;
   private readonly categories: SeedRow<'categories'>[];
   private readonly languages: SeedRow<'languages'>[];
@@ -1201,6 +1206,7 @@ export class DemoData {
     const shift = Math.round(opts.shiftMs ?? 0);
     this.at = shift === 0 ? iso : (ms) => iso(ms + shift);
     this.adminId = opts.adminId;
+    this.adminEmail = opts.adminEmail ?? 'admin@backoffice.local';
     this.categories = makeCategories(this.rng('categories'), this.at);
     this.languages = makeLanguages(this.rng('languages'), this.at);
     this.refs = {
@@ -1268,6 +1274,8 @@ export class DemoData {
         return Math.max(c.redemptions, fixture.redemptions + inactive.redemptions);
       case 'notifications':
         return c.notifications;
+      case 'audit_log':
+        return c.auditEntries;
     }
   }
 
@@ -1301,6 +1309,8 @@ export class DemoData {
         return this.redemptionRows();
       case 'notifications':
         return this.notificationRows();
+      case 'audit_log':
+        return this.auditRows();
     }
   }
 
@@ -1753,6 +1763,69 @@ export class DemoData {
         is_read: rng.chance(ageMs > 3 * DAY ? 0.85 : 0.25),
         created_at: this.at(created),
       };
+    }
+  }
+
+  // -- audit log ------------------------------------------------------------------------------
+
+  /**
+   * What an admin's months leave in the audit log: sign-ins and logouts from a few addresses, some
+   * failed sign-ins (a few by unknown emails), accounts deactivated and reactivated, profiles
+   * edited, availability switched. Only changes to records the seed keeps, so every link works.
+   */
+  private *auditRows(): Generator<SeedRow<'audit_log'>> {
+    const people = this.pool();
+    const rng = this.rng('audit_log');
+    const offices = Array.from({ length: 6 }, () => `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`);
+    const admin = { actor_id: this.adminId, actor_email: this.adminEmail };
+    for (let i = 0; i < this.counts.auditEntries; i++) {
+      const created = REF - Math.floor(rng.next() * 700 * DAY) - rng.int(1, 59) * MIN;
+      const action = rng.weighted([
+        ['auth.signedIn', 30],
+        ['auth.loggedOut', 18],
+        ['auth.signInFailed', 6],
+        ['user.statusChanged', 20],
+        ['user.profileUpdated', 16],
+        ['admin.availabilityChanged', 10],
+      ] as const);
+      const ip = rng.chance(0.9) ? rng.pick(offices) : `198.51.100.${rng.int(1, 254)}`;
+      const common = { id: rng.uuid(), created_at: this.at(created), action, ip };
+      if (action === 'user.statusChanged' || action === 'user.profileUpdated') {
+        const influencer = rng.chance(0.3);
+        const pool = influencer ? people.influencerIds : people.fanIds;
+        const user = pool[skewed(rng, pool.length, 1.1)]!;
+        const [before, after] =
+          action === 'user.statusChanged'
+            ? rng.chance(0.5)
+              ? [{ status: '1' }, { status: '0' }]
+              : [{ status: '0' }, { status: '1' }]
+            : [{ bio: '' }, { bio: `Updated on request ${rng.hex(6)}` }];
+        yield { ...common, ...admin, record_type: 'user', record_id: user, before, after };
+      } else if (action === 'admin.availabilityChanged') {
+        const on = rng.chance(0.5);
+        yield {
+          ...common,
+          ...admin,
+          record_type: 'admin',
+          record_id: this.adminId,
+          before: { availabilityStatus: on ? '0' : '1' },
+          after: { availabilityStatus: on ? '1' : '0' },
+        };
+      } else if (action === 'auth.signInFailed' && rng.chance(0.3)) {
+        // someone trying an address that is no admin's
+        const stranger = `${rng.pick(['admin', 'root', 'support', 'test'])}${rng.int(1, 99)}@example.com`;
+        yield {
+          ...common,
+          actor_id: null,
+          actor_email: stranger,
+          record_type: null,
+          record_id: null,
+          before: null,
+          after: null,
+        };
+      } else {
+        yield { ...common, ...admin, record_type: 'admin', record_id: this.adminId, before: null, after: null };
+      }
     }
   }
 }

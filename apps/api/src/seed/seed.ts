@@ -336,7 +336,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     await startBulkLoad(trx);
 
     const admin = await ensureAdmin(trx, opts.adminEmail, passwordHash, iso(SEEDED_ADMIN_CREATED_MS + shiftMs));
-    const data = new DemoData({ scale: opts.scale, adminId: admin.id, shiftMs });
+    const data = new DemoData({ scale: opts.scale, adminId: admin.id, adminEmail: opts.adminEmail, shiftMs });
     log(`seed: scale ${opts.scale}, ${loader.canFreeze ? 'COPY' : 'batched inserts'}`);
     const aside = await setAsideForBulkLoad(trx, TABLE_ORDER, log, loader.canFreeze);
 

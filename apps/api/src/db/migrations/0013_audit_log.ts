@@ -28,6 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['audit_log_action_created', 'audit_log (action, created_at DESC, id DESC)'],
     ['audit_log_record_type_created', 'audit_log (record_type, created_at DESC, id DESC)'],
     ['audit_log_record_created', 'audit_log (record_type, record_id, created_at DESC, id DESC)'],
+    // By the email acted as, not only the admin's id: a failed sign-in names an email that may be no
+    // admin's, and an entry keeps the email its admin had when it was written.
+    ['audit_log_actor_email_created', 'audit_log (lower(actor_email), created_at DESC, id DESC)'],
   ];
   for (const [name, on] of indexes) await sql.raw(`CREATE INDEX ${name} ON ${on}`).execute(db);
 }

@@ -14,7 +14,6 @@ import * as discountCodeCounts from './0012_discount_code_counts';
 import * as sessionSecurity from './0015_session_security';
 import * as auditLog from './0013_audit_log';
 import * as payoutEarnings from './0014_payout_earnings';
-import * as auditLogActorEmail from './0016_audit_log_actor_email';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -33,7 +32,6 @@ const migrations: Record<string, Migration> = {
   '0015_session_security': sessionSecurity,
   '0013_audit_log': auditLog,
   '0014_payout_earnings': payoutEarnings,
-  '0016_audit_log_actor_email': auditLogActorEmail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

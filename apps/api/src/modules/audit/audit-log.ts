@@ -31,7 +31,7 @@ function toEntryRow(r: EntryDbRow): AuditEntryRow {
 }
 
 /**
- * The audit log, newest first. Each filter has its index of migrations 0013 and 0016 that ends in
+ * The audit log, newest first. Each filter has its index of migration 0013 that ends in
  * (created_at DESC, id DESC), so the page's ids are a walk of one index whatever the log's size;
  * the total is counted up to EXACT_COUNT_LIMIT and estimated beyond, like every uncounted list.
  */
