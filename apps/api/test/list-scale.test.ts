@@ -42,6 +42,7 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
         UNION ALL SELECT 'redemptions', '', '', count(*)::text FROM redemptions
         UNION ALL SELECT 'notifications', is_read::text, '', count(*)::text FROM notifications GROUP BY 2
         UNION ALL SELECT 'discount_codes', status, type, count(*)::text FROM discount_codes GROUP BY 2, 3
+        UNION ALL SELECT 'audit_log', action, '', count(*)::text FROM audit_log GROUP BY 2
       ) AS rows WHERE n <> '0' ORDER BY 1, 2, 3`.execute(db());
     // Each list's totals per filter value, whatever the day (list_totals), add the days up.
     const totals = await sql<{ list: string; status: string; kind: string; n: string }>`
@@ -81,6 +82,10 @@ describe.each(BACKENDS)('lists at scale on %s', (backend) => {
         await sql`DELETE FROM transactions WHERE transaction_id IN ('txn_scale_3', 'txn_scale_4')`.execute(trx);
         await sql`UPDATE users SET status = '0' WHERE id = ${payer.id}`.execute(trx);
         await sql`UPDATE notifications SET is_read = NOT is_read`.execute(trx);
+        // the audit log only grows
+        await sql`INSERT INTO audit_log (action, actor_email, created_at)
+          SELECT 'auth.signInFailed', 'scale' || i || '@example.com', now() - make_interval(days => i)
+          FROM generate_series(1, 5) AS i`.execute(trx);
         // discount codes: a new one, a status and a type changed, one deleted if it was never redeemed
         await sql`INSERT INTO discount_codes (code_name, type, amount_cents, redeem_limit, status)
           VALUES ('SCALE-COUNT', 'wallet_top_up', 500, 10, 'Active')`.execute(trx);

@@ -117,7 +117,8 @@ export interface CountedList {
     | 'payouts'
     | 'redemptions'
     | 'notifications'
-    | 'discount_codes';
+    | 'discount_codes'
+    | 'audit_log';
   status?: string;
   kind?: string;
 }

@@ -11,9 +11,10 @@ import * as redemptionSorts from './0009_redemption_sorts';
 import * as requestSorts from './0010_request_sorts';
 import * as listTotals from './0011_list_totals';
 import * as discountCodeCounts from './0012_discount_code_counts';
-import * as sessionSecurity from './0015_session_security';
 import * as auditLog from './0013_audit_log';
 import * as payoutEarnings from './0014_payout_earnings';
+import * as sessionSecurity from './0015_session_security';
+import * as auditLogCounts from './0016_audit_log_counts';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -29,9 +30,10 @@ const migrations: Record<string, Migration> = {
   '0010_request_sorts': requestSorts,
   '0011_list_totals': listTotals,
   '0012_discount_code_counts': discountCodeCounts,
-  '0015_session_security': sessionSecurity,
   '0013_audit_log': auditLog,
   '0014_payout_earnings': payoutEarnings,
+  '0015_session_security': sessionSecurity,
+  '0016_audit_log_counts': auditLogCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
