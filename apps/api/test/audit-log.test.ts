@@ -1,7 +1,7 @@
-import pg from 'pg';
-import { CompiledQuery, sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 import { TEST_ADMIN } from './helpers/constants';
+import { planWithoutSeqScans, recordStatements } from './helpers/plans';
 import { changes, recordAudit } from '../src/modules/audit/audit';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -521,8 +521,8 @@ describe('the query plans of the audit log at scale', () => {
   let api: TestApi;
   let token: string;
   let adminId: string;
-  const statements: CompiledQuery[] = [];
-  const query = pg.Client.prototype.query;
+  let recorder: ReturnType<typeof recordStatements>;
+  let statements: CompiledQuery[];
 
   beforeAll(async () => {
     api = await startTestApi('pglite');
@@ -546,29 +546,16 @@ describe('the query plans of the audit log at scale', () => {
              'auth.signedIn', 'admin', 'other-' || (g % 50)
       FROM generate_series(1, 30000) AS g`.execute(db);
     await sql`ANALYZE audit_log`.execute(db);
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [text, values] = args as [unknown, unknown];
-      if (typeof text === 'string' && /^\s*(select|with)\b/i.test(text)) {
-        statements.push(CompiledQuery.raw(text, Array.isArray(values) ? values : []));
-      }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    recorder = recordStatements();
+    statements = recorder.statements;
   });
   afterAll(async () => {
-    pg.Client.prototype.query = query;
+    recorder?.stop();
     await api?.close();
   });
 
   /** The plan with sequential scans disabled: one left in is a read of the whole log at any size. */
-  async function plan(statement: CompiledQuery): Promise<string> {
-    return api.database.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]),
-      );
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-  }
+  const plan = async (statement: CompiledQuery) => (await planWithoutSeqScans(api.database.db, statement)).join('\n');
 
   it.each([
     ['everything', () => ({}), 'audit_log_created'],

@@ -1,6 +1,6 @@
-import pg from 'pg';
-import { CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { listRequests, otherRequests, type Request } from '../bench/mix';
+import { planWithoutSeqScans, recordStatements } from './helpers/plans';
 import { startTestApi, type TestApi } from './helpers/test-api';
 
 /**
@@ -22,28 +22,23 @@ const LARGE_TABLES = [
   'payouts',
   'redemptions',
   'notifications',
+  'audit_log',
 ];
 
 describe('the query plan of every request of the bench:api mix', () => {
   let api: TestApi;
   let token: string;
-  const statements: CompiledQuery[] = [];
-  const query = pg.Client.prototype.query;
+  let recorder: ReturnType<typeof recordStatements>;
+  let statements: CompiledQuery[];
 
   beforeAll(async () => {
     api = await startTestApi('pglite');
     token = await api.signIn();
-    // Recorded, not replaced: every statement still runs as it would.
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [text, values] = args as [unknown, unknown];
-      if (typeof text === 'string' && /^\s*(select|with)\b/i.test(text)) {
-        statements.push(CompiledQuery.raw(text, Array.isArray(values) ? values : []));
-      }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    recorder = recordStatements();
+    statements = recorder.statements;
   });
   afterAll(async () => {
-    pg.Client.prototype.query = query;
+    recorder?.stop();
     await api?.close();
   });
 
@@ -58,15 +53,9 @@ describe('the query plan of every request of the bench:api mix', () => {
 
   /** The tables a statement would read from end to end, from its plan. */
   async function scannedTables(statement: CompiledQuery): Promise<string[]> {
-    return api.database.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]),
-      );
-      return rows
-        .map((r) => /Seq Scan on (\w+)/.exec(r['QUERY PLAN'])?.[1])
-        .filter((t): t is string => t !== undefined && LARGE_TABLES.includes(t));
-    });
+    return (await planWithoutSeqScans(api.database.db, statement))
+      .map((line) => /Seq Scan on (\w+)/.exec(line)?.[1])
+      .filter((t): t is string => t !== undefined && LARGE_TABLES.includes(t));
   }
 
   it('reads no large table from end to end', async () => {
