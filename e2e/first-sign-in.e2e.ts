@@ -1,19 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { AUTH_MESSAGES } from '@backoffice/shared-api/contract';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../apps/api/src/config';
-import { launch, state } from './support/browser';
-import { startServer } from '../test-support/server';
+import { launch } from './support/browser';
+import { startOwnServer, type OwnServer } from './support/servers';
 
 const NOTICE = 'This account still has the default password. Choose a new one to continue.';
 const NEW_PASSWORD = 'My-own-first-password-1';
 
 let browser: Browser;
-let server: { baseURL: string; child: ChildProcess } | undefined;
-let work: string;
+let server: OwnServer | undefined;
 
 /**
  * A server of its own, as a fresh installation starts: seeded with the documented default password
@@ -21,22 +16,12 @@ let work: string;
  */
 beforeAll(async () => {
   browser = await launch();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-first-sign-in-'));
-  server = await startServer({
-    env: {
-      DATA_DIR: path.join(work, 'data'),
-      RELEASES_DIR: state().releases,
-      SEED_SCALE: '0.01',
-      SEED_ADMIN_PASSWORD: '',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  server = await startOwnServer('first-sign-in', { SEED_ADMIN_PASSWORD: '' });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.child.kill('SIGTERM');
-  fs.rmSync(work, { recursive: true, force: true });
+  server?.stop();
 });
 
 async function signInWith(page: Page, password: string) {

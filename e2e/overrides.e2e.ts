@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_ADMIN_PASSWORD, launch, newPage, signIn, state } from './support/browser';
-import { startServer } from '../test-support/server';
+import { startOwnServer, type OwnServer } from './support/servers';
 
 /**
  * A developer's override of a remote (Setting -> Platform) loads code into an admin's session, so it
@@ -16,8 +14,7 @@ import { startServer } from '../test-support/server';
  * its dev server would: with CORS open, and nothing else.
  */
 let browser: Browser;
-let off: { baseURL: string; port: number; child: ChildProcess } | undefined;
-let work: string;
+let off: OwnServer | undefined;
 let devServer: http.Server;
 let devPort: number;
 
@@ -44,25 +41,14 @@ function startDevMachine(): Promise<void> {
 beforeAll(async () => {
   browser = await launch();
   await startDevMachine();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-overrides-'));
-  off = await startServer({
-    env: {
-      DATA_DIR: path.join(work, 'data'),
-      RELEASES_DIR: state().releases,
-      SEED_SCALE: '0.01',
-      SEED_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      // Set to nothing, whatever the environment running the tests says: overrides off.
-      REMOTE_OVERRIDE_ORIGINS: '',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  // Set to nothing, whatever the environment running the tests says: overrides off.
+  off = await startOwnServer('overrides', { SEED_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, REMOTE_OVERRIDE_ORIGINS: '' });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  off?.child.kill('SIGTERM');
+  off?.stop();
   devServer?.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 const cspOf = async (baseURL: string) => String((await fetch(baseURL)).headers.get('content-security-policy'));

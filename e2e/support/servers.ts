@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { startServer } from '../../test-support/server';
+import { state } from './browser';
+
+export interface OwnServer {
+  baseURL: string;
+  port: number;
+  child: ChildProcess;
+  /** Stops the server and removes its data folder. */
+  stop(): void;
+}
+
+/**
+ * A product server of a test's own, beside the suite's (for a setting the shared one must not have):
+ * a tiny seed in a throw-away data folder, the suite's published remotes, and `env` on top.
+ */
+export async function startOwnServer(name: string, env: Record<string, string>): Promise<OwnServer> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `bo-e2e-${name}-`));
+  const server = await startServer({
+    env: {
+      DATA_DIR: path.join(work, 'data'),
+      RELEASES_DIR: state().releases,
+      SEED_SCALE: '0.01',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  return {
+    baseURL: server.baseURL,
+    port: server.port,
+    child: server.child,
+    stop() {
+      server.child.kill('SIGTERM');
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
