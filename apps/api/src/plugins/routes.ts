@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static, TSchema } from '@sinclair/typebox';
-import { ErrorReply, type Endpoint, type EndpointAuth } from '@backoffice/shared-api/contract';
-
-type QueryOf<E> = E extends { querystring: infer Q extends TSchema } ? Static<Q> : Record<string, never>;
-type BodyOf<E> = E extends { body: infer B extends TSchema } ? Static<B> : undefined;
-type ReplyOf<E> = E extends { reply: infer R extends TSchema } ? Static<R> : never;
+import {
+  ErrorReply,
+  type BodyOf,
+  type Endpoint,
+  type EndpointAuth,
+  type QueryOf,
+  type ReplyOf,
+} from '@backoffice/shared-api/contract';
 
 export type Handler<E extends Endpoint> = (
   request: FastifyRequest<{ Querystring: QueryOf<E>; Body: BodyOf<E> }>,

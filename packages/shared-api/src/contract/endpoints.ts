@@ -1,6 +1,6 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { Ok, OkEmpty, OkList } from './common';
-import { API_PATHS } from '../constants/paths';
+import { API_ROUTES, type ApiMethod } from '../constants/paths';
 import {
   AdminProfile,
   ChangePasswordBody,
@@ -74,12 +74,12 @@ import {
   UpdateEmailTemplateBody,
 } from './catalog';
 
-export { API_BASE_PATH, API_PATHS } from '../constants/paths';
+export { API_BASE_PATH, API_PATHS, API_ROUTES, type ApiMethod } from '../constants/paths';
 
 export type EndpointAuth = 'public' | 'admin' | 'marketplace';
 
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: ApiMethod;
   /** Path under API_BASE_PATH, as spec section 7 spells it. */
   path: string;
   /**
@@ -107,8 +107,7 @@ const endpoint = <E extends Endpoint>(e: E) => e;
  */
 export const endpoints = {
   signIn: endpoint({
-    method: 'POST',
-    path: API_PATHS.signIn,
+    ...API_ROUTES.signIn,
     auth: 'public',
     tag: 'auth',
     summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
@@ -116,8 +115,7 @@ export const endpoints = {
     reply: Ok(LoggedInAdmin),
   }),
   updateAdminProfile: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.updateAdminProfile,
+    ...API_ROUTES.updateAdminProfile,
     auth: 'admin',
     tag: 'auth',
     summary:
@@ -126,8 +124,7 @@ export const endpoints = {
     reply: Ok(AdminProfile),
   }),
   updateAvailability: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.updateAvailability,
+    ...API_ROUTES.updateAvailability,
     auth: 'admin',
     tag: 'auth',
     summary: "Set the signed-in admin's availability ('1' available, '0' not), kept on the server",
@@ -135,8 +132,7 @@ export const endpoints = {
     reply: Ok(AdminProfile),
   }),
   getDashboard: endpoint({
-    method: 'GET',
-    path: API_PATHS.getDashboard,
+    ...API_ROUTES.getDashboard,
     auth: 'admin',
     tag: 'dashboard',
     summary:
@@ -145,16 +141,14 @@ export const endpoints = {
     reply: Ok(DashboardSummary),
   }),
   getUserProfile: endpoint({
-    method: 'GET',
-    path: API_PATHS.getUserProfile,
+    ...API_ROUTES.getUserProfile,
     auth: 'admin',
     tag: 'auth',
     summary: "The signed-in admin's profile; used to verify a restored session",
     reply: Ok(AdminProfile),
   }),
   forgotPassword: endpoint({
-    method: 'POST',
-    path: API_PATHS.forgotPassword,
+    ...API_ROUTES.forgotPassword,
     auth: 'public',
     tag: 'auth',
     summary: 'Email a password reset link; replies the same whether or not the email is known',
@@ -162,8 +156,7 @@ export const endpoints = {
     reply: OkEmpty,
   }),
   verifyResetPasswordToken: endpoint({
-    method: 'GET',
-    path: API_PATHS.verifyResetPasswordToken,
+    ...API_ROUTES.verifyResetPasswordToken,
     auth: 'public',
     tag: 'auth',
     summary: 'Tell whether a reset token is still valid (does not use it up)',
@@ -171,8 +164,7 @@ export const endpoints = {
     reply: OkEmpty,
   }),
   resetPassword: endpoint({
-    method: 'POST',
-    path: API_PATHS.resetPassword,
+    ...API_ROUTES.resetPassword,
     auth: 'public',
     tag: 'auth',
     summary: 'Set a new password with a reset token; the token works once and every session ends',
@@ -180,8 +172,7 @@ export const endpoints = {
     reply: OkEmpty,
   }),
   changePassword: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.changePassword,
+    ...API_ROUTES.changePassword,
     auth: 'admin',
     tag: 'auth',
     summary: 'Change the password; revokes every session and returns a fresh token',
@@ -189,16 +180,14 @@ export const endpoints = {
     reply: Ok(ChangePasswordResult),
   }),
   logout: endpoint({
-    method: 'POST',
-    path: API_PATHS.logout,
+    ...API_ROUTES.logout,
     auth: 'admin',
     tag: 'auth',
     summary: 'Revoke the token this request carries',
     reply: OkEmpty,
   }),
   changeStatus: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.changeStatus,
+    ...API_ROUTES.changeStatus,
     auth: 'admin',
     tag: 'people',
     summary: "Activate ('1') or deactivate ('0') a user account",
@@ -206,8 +195,7 @@ export const endpoints = {
     reply: Ok(ChangeStatusResult),
   }),
   getAllFans: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllFans,
+    ...API_ROUTES.getAllFans,
     auth: 'admin',
     tag: 'people',
     summary: 'Fans, paged; search matches user name, display name and email',
@@ -215,8 +203,7 @@ export const endpoints = {
     reply: OkList(FanRow),
   }),
   getFanDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getFanDetail,
+    ...API_ROUTES.getFanDetail,
     auth: 'admin',
     tag: 'people',
     summary: "A fan's full profile",
@@ -224,8 +211,7 @@ export const endpoints = {
     reply: Ok(UserProfile),
   }),
   getFanDetails: endpoint({
-    method: 'GET',
-    path: API_PATHS.getFanDetails,
+    ...API_ROUTES.getFanDetails,
     auth: 'admin',
     tag: 'people',
     summary:
@@ -234,8 +220,7 @@ export const endpoints = {
     reply: Ok(FanDetails),
   }),
   getAllInfluencers: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllInfluencers,
+    ...API_ROUTES.getAllInfluencers,
     auth: 'admin',
     tag: 'people',
     summary: 'Influencers, paged; search matches name, user name, display name and email',
@@ -243,8 +228,7 @@ export const endpoints = {
     reply: OkList(InfluencerRow),
   }),
   getInfluencerDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getInfluencerDetail,
+    ...API_ROUTES.getInfluencerDetail,
     auth: 'admin',
     tag: 'people',
     summary: "An influencer's full profile",
@@ -252,8 +236,7 @@ export const endpoints = {
     reply: Ok(UserProfile),
   }),
   updateUserProfile: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.updateUserProfile,
+    ...API_ROUTES.updateUserProfile,
     auth: 'admin',
     tag: 'people',
     summary:
@@ -263,8 +246,7 @@ export const endpoints = {
     reply: Ok(UserProfile),
   }),
   getAllRequests: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllRequests,
+    ...API_ROUTES.getAllRequests,
     auth: 'admin',
     tag: 'people',
     summary: 'Applicant requests to become an influencer, paged; search matches the applicant',
@@ -272,8 +254,7 @@ export const endpoints = {
     reply: OkList(RequestRow),
   }),
   getRequestDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getRequestDetail,
+    ...API_ROUTES.getRequestDetail,
     auth: 'admin',
     tag: 'people',
     summary: 'One application: the applicant profile and the decision, if any',
@@ -281,8 +262,7 @@ export const endpoints = {
     reply: Ok(RequestDetail),
   }),
   decideRequest: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.decideRequest,
+    ...API_ROUTES.decideRequest,
     auth: 'admin',
     tag: 'people',
     summary:
@@ -291,8 +271,7 @@ export const endpoints = {
     reply: Ok(RequestDetail),
   }),
   createInfluencerRequest: endpoint({
-    method: 'POST',
-    path: API_PATHS.createInfluencerRequest,
+    ...API_ROUTES.createInfluencerRequest,
     auth: 'marketplace',
     tag: 'people',
     summary:
@@ -301,24 +280,21 @@ export const endpoints = {
     reply: Ok(RequestRow),
   }),
   getCategories: endpoint({
-    method: 'GET',
-    path: API_PATHS.getCategories,
+    ...API_ROUTES.getCategories,
     auth: 'admin',
     tag: 'people',
     summary: 'Every category a profile may name, by name',
     reply: Ok(Type.Array(Category)),
   }),
   getLanguages: endpoint({
-    method: 'GET',
-    path: API_PATHS.getLanguages,
+    ...API_ROUTES.getLanguages,
     auth: 'admin',
     tag: 'people',
     summary: 'Every language a profile may name, by name',
     reply: Ok(Type.Array(Language)),
   }),
   getAllRedemptions: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllRedemptions,
+    ...API_ROUTES.getAllRedemptions,
     auth: 'admin',
     tag: 'catalog',
     summary:
@@ -327,8 +303,7 @@ export const endpoints = {
     reply: OkList(RedemptionRecord),
   }),
   getAllTransactions: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllTransactions,
+    ...API_ROUTES.getAllTransactions,
     auth: 'admin',
     tag: 'payments',
     summary:
@@ -337,8 +312,7 @@ export const endpoints = {
     reply: OkList(TransactionRow),
   }),
   getTransactionTotals: endpoint({
-    method: 'GET',
-    path: API_PATHS.getTransactionTotals,
+    ...API_ROUTES.getTransactionTotals,
     auth: 'admin',
     tag: 'payments',
     summary:
@@ -347,8 +321,7 @@ export const endpoints = {
     reply: Ok(TransactionTotals),
   }),
   exportTransactions: endpoint({
-    method: 'GET',
-    path: API_PATHS.exportTransactions,
+    ...API_ROUTES.exportTransactions,
     auth: 'admin',
     tag: 'payments',
     summary:
@@ -358,8 +331,7 @@ export const endpoints = {
     produces: 'text/csv; charset=utf-8',
   }),
   getAllPayoutRequests: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllPayoutRequests,
+    ...API_ROUTES.getAllPayoutRequests,
     auth: 'admin',
     tag: 'payments',
     summary: 'Payout requests, paged; search matches the influencer (name, display name, email)',
@@ -367,8 +339,7 @@ export const endpoints = {
     reply: OkList(PayoutRequestRow),
   }),
   getPayoutRequestDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getPayoutRequestDetail,
+    ...API_ROUTES.getPayoutRequestDetail,
     auth: 'admin',
     tag: 'payments',
     summary: 'One payout request, with its decision and the payout made',
@@ -376,8 +347,7 @@ export const endpoints = {
     reply: Ok(PayoutRequestRow),
   }),
   decidePayoutRequest: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.decidePayoutRequest,
+    ...API_ROUTES.decidePayoutRequest,
     auth: 'admin',
     tag: 'payments',
     summary:
@@ -386,8 +356,7 @@ export const endpoints = {
     reply: Ok(PayoutRequestRow),
   }),
   createPayoutRequest: endpoint({
-    method: 'POST',
-    path: API_PATHS.createPayoutRequest,
+    ...API_ROUTES.createPayoutRequest,
     auth: 'marketplace',
     tag: 'payments',
     summary:
@@ -396,8 +365,7 @@ export const endpoints = {
     reply: Ok(PayoutRequestRow),
   }),
   getAllPayouts: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllPayouts,
+    ...API_ROUTES.getAllPayouts,
     auth: 'admin',
     tag: 'payments',
     summary: 'Payouts made, paged, with who approved them; search matches the influencer and the reference',
@@ -405,8 +373,7 @@ export const endpoints = {
     reply: OkList(PayoutRow),
   }),
   getAllPaymentMethods: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllPaymentMethods,
+    ...API_ROUTES.getAllPaymentMethods,
     auth: 'admin',
     tag: 'payments',
     summary: 'Payment methods, paged; search matches the name',
@@ -414,8 +381,7 @@ export const endpoints = {
     reply: OkList(PaymentMethod),
   }),
   getPaymentMethodDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getPaymentMethodDetail,
+    ...API_ROUTES.getPaymentMethodDetail,
     auth: 'admin',
     tag: 'payments',
     summary: 'One payment method',
@@ -423,8 +389,7 @@ export const endpoints = {
     reply: Ok(PaymentMethod),
   }),
   createPaymentMethod: endpoint({
-    method: 'POST',
-    path: API_PATHS.createPaymentMethod,
+    ...API_ROUTES.createPaymentMethod,
     auth: 'admin',
     tag: 'payments',
     summary: 'Add a payment method; 409 on the name when another method has it',
@@ -432,8 +397,7 @@ export const endpoints = {
     reply: Ok(PaymentMethod),
   }),
   updatePaymentMethod: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.updatePaymentMethod,
+    ...API_ROUTES.updatePaymentMethod,
     auth: 'admin',
     tag: 'payments',
     summary: 'Rename, activate or deactivate a payment method; only the fields sent change',
@@ -442,8 +406,7 @@ export const endpoints = {
     reply: Ok(PaymentMethod),
   }),
   changePaymentMethodStatus: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.changePaymentMethodStatus,
+    ...API_ROUTES.changePaymentMethodStatus,
     auth: 'admin',
     tag: 'payments',
     summary: 'Activate (isActive=true) or deactivate (false) a payment method',
@@ -451,8 +414,7 @@ export const endpoints = {
     reply: Ok(PaymentMethod),
   }),
   getAllDiscountCodes: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllDiscountCodes,
+    ...API_ROUTES.getAllDiscountCodes,
     auth: 'admin',
     tag: 'catalog',
     summary: 'Discount codes, paged; search matches the code name; filters: type, status',
@@ -460,8 +422,7 @@ export const endpoints = {
     reply: OkList(DiscountCodeRow),
   }),
   getDiscountCodeDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getDiscountCodeDetail,
+    ...API_ROUTES.getDiscountCodeDetail,
     auth: 'admin',
     tag: 'catalog',
     summary: 'One discount code (its redemptions: /redemption/getAll with filterValue = its id)',
@@ -469,8 +430,7 @@ export const endpoints = {
     reply: Ok(DiscountCodeRow),
   }),
   createDiscountCode: endpoint({
-    method: 'POST',
-    path: API_PATHS.createDiscountCode,
+    ...API_ROUTES.createDiscountCode,
     auth: 'admin',
     tag: 'catalog',
     summary: 'Add a discount code; 409 on codeName when another code has the name in any case',
@@ -478,8 +438,7 @@ export const endpoints = {
     reply: Ok(DiscountCodeRow),
   }),
   updateDiscountCode: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.updateDiscountCode,
+    ...API_ROUTES.updateDiscountCode,
     auth: 'admin',
     tag: 'catalog',
     summary:
@@ -489,8 +448,7 @@ export const endpoints = {
     reply: Ok(DiscountCodeRow),
   }),
   getAllEmailTemplates: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllEmailTemplates,
+    ...API_ROUTES.getAllEmailTemplates,
     auth: 'admin',
     tag: 'catalog',
     summary: 'Email templates, paged, with a plain-text preview of each; search matches the name and the key',
@@ -498,8 +456,7 @@ export const endpoints = {
     reply: OkList(EmailTemplateRow),
   }),
   getEmailTemplateDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getEmailTemplateDetail,
+    ...API_ROUTES.getEmailTemplateDetail,
     auth: 'admin',
     tag: 'catalog',
     summary: 'One email template, with the placeholders its email fills in',
@@ -507,8 +464,7 @@ export const endpoints = {
     reply: Ok(EmailTemplate),
   }),
   updateEmailTemplate: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.updateEmailTemplate,
+    ...API_ROUTES.updateEmailTemplate,
     auth: 'admin',
     tag: 'catalog',
     summary:
@@ -518,8 +474,7 @@ export const endpoints = {
     reply: Ok(EmailTemplate),
   }),
   getAllCalls: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllCalls,
+    ...API_ROUTES.getAllCalls,
     auth: 'admin',
     tag: 'catalog',
     summary:
@@ -528,8 +483,7 @@ export const endpoints = {
     reply: OkList(CallRow),
   }),
   getCallDetail: endpoint({
-    method: 'GET',
-    path: API_PATHS.getCallDetail,
+    ...API_ROUTES.getCallDetail,
     auth: 'admin',
     tag: 'catalog',
     summary: 'One video call, with both parties, its transactions and its refunds',
@@ -537,8 +491,7 @@ export const endpoints = {
     reply: Ok(CallDetail),
   }),
   getAllNotifications: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAllNotifications,
+    ...API_ROUTES.getAllNotifications,
     auth: 'admin',
     tag: 'catalog',
     summary: 'Notifications, newest first, paged from page 1, each with its sender (userDetails); filter: unread',
@@ -546,16 +499,14 @@ export const endpoints = {
     reply: OkList(NotificationRow),
   }),
   getUnreadNotificationCount: endpoint({
-    method: 'GET',
-    path: API_PATHS.getUnreadNotificationCount,
+    ...API_ROUTES.getUnreadNotificationCount,
     auth: 'admin',
     tag: 'catalog',
     summary: 'How many notifications are unread',
     reply: Ok(UnreadCount),
   }),
   markNotificationRead: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.markNotificationRead,
+    ...API_ROUTES.markNotificationRead,
     auth: 'admin',
     tag: 'catalog',
     summary: 'Mark one notification as read (marking a read one again changes nothing)',
@@ -563,16 +514,14 @@ export const endpoints = {
     reply: Ok(NotificationRow),
   }),
   markAllNotificationsRead: endpoint({
-    method: 'PATCH',
-    path: API_PATHS.markAllNotificationsRead,
+    ...API_ROUTES.markAllNotificationsRead,
     auth: 'admin',
     tag: 'catalog',
     summary: 'Mark every notification as read',
     reply: Ok(MarkAllReadResult),
   }),
   createNotification: endpoint({
-    method: 'POST',
-    path: API_PATHS.createNotification,
+    ...API_ROUTES.createNotification,
     auth: 'marketplace',
     tag: 'catalog',
     summary:
@@ -581,8 +530,7 @@ export const endpoints = {
     reply: Ok(NotificationRow),
   }),
   getAuditLog: endpoint({
-    method: 'GET',
-    path: API_PATHS.getAuditLog,
+    ...API_ROUTES.getAuditLog,
     auth: 'admin',
     tag: 'audit',
     summary:
@@ -593,3 +541,14 @@ export const endpoints = {
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
+
+// What an endpoint's schemas let through, for the server's handlers and the apps' client alike.
+
+/** The query an endpoint reads; none declared: no query at all. */
+export type QueryOf<E> = E extends { querystring: infer Q extends TSchema } ? Static<Q> : Record<string, never>;
+/** The body an endpoint reads; none declared: no body. */
+export type BodyOf<E> = E extends { body: infer B extends TSchema } ? Static<B> : undefined;
+/** The 200 reply of an endpoint. */
+export type ReplyOf<E> = E extends { reply: infer R extends TSchema } ? Static<R> : never;
+/** The `data` of an endpoint's 200 envelope; unknown for a reply that carries none. */
+export type DataOf<E> = ReplyOf<E> extends { data: infer D } ? D : unknown;
