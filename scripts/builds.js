@@ -14,7 +14,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const REMOTES = ['people', 'payments', 'catalog'];
+/** The remotes, from the table of screens that also says which screens each serves. */
+const REMOTES = require('../packages/shared-api/src/screens/screens.json').remotes;
 const APPS = ['shell', ...REMOTES];
 /** In dist/ beside the build; removed when a build starts, so a build that fails or is killed leaves none. */
 const RECORD = '.build-record.json';

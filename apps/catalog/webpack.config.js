@@ -1,15 +1,15 @@
 const createConfig = require('../../webpack/create-config');
+const { screens } = require('../../packages/shared-api/src/screens/screens.json');
+
+/** This remote's screens in the table of screens, as `./Module: file`. */
+const exposesOf = (remote) =>
+  Object.fromEntries(screens.filter((s) => s.remote === remote).map((s) => [`./${s.module}`, s.file]));
 
 module.exports = createConfig({
   name: 'catalog',
   title: 'Catalog',
   dir: __dirname,
   port: 3003,
-  exposes: {
-    './DiscountCodes': './src/discount-codes/DiscountCodesScreen.tsx',
-    './RedemptionHistory': './src/redemption-history/RedemptionHistoryScreen.tsx',
-    './EmailTemplates': './src/email-templates/EmailTemplatesScreen.tsx',
-    './Calls': './src/calls/CallsScreen.tsx',
-    './Notifications': './src/notifications/NotificationsScreen.tsx',
-  },
+  // Each screen is its own exposed module, so a screen loads only its own code.
+  exposes: exposesOf('catalog'),
 });

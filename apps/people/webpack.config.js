@@ -1,15 +1,15 @@
 const createConfig = require('../../webpack/create-config');
+const { screens } = require('../../packages/shared-api/src/screens/screens.json');
+
+/** This remote's screens in the table of screens, as `./Module: file`. */
+const exposesOf = (remote) =>
+  Object.fromEntries(screens.filter((s) => s.remote === remote).map((s) => [`./${s.module}`, s.file]));
 
 module.exports = createConfig({
   name: 'people',
   title: 'People',
   dir: __dirname,
   port: 3001,
-  // Each area is its own exposed module, so a screen loads only its own code.
-  exposes: {
-    './Fans': './src/fans/FansScreen.tsx',
-    './FanDetail': './src/fan-detail/FanDetailScreen.tsx',
-    './Influencers': './src/influencers/InfluencersScreen.tsx',
-    './Requests': './src/requests/RequestsScreen.tsx',
-  },
+  // Each screen is its own exposed module, so a screen loads only its own code.
+  exposes: exposesOf('people'),
 });

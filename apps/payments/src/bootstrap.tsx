@@ -1,19 +1,27 @@
 import { createRoot } from 'react-dom/client';
+import { withComponents } from '@backoffice/shared-api';
 import { StandaloneHost } from '@backoffice/ui-kit';
 import TransactionsScreen from './transactions/TransactionsScreen';
 import PayoutRequestsScreen from './payout-requests/PayoutRequestsScreen';
 import PaymentMethodsScreen from './payment-methods/PaymentMethodsScreen';
 import PayoutsHistoryScreen from './payouts-history/PayoutsHistoryScreen';
 
+/** Each screen of this remote in the table of screens, by its module. */
+const SCREENS = {
+  Transactions: TransactionsScreen,
+  PayoutRequests: PayoutRequestsScreen,
+  PaymentMethods: PaymentMethodsScreen,
+  PayoutsHistory: PayoutsHistoryScreen,
+};
+
 // Standalone: this remote's screens in a minimal host, for the team that develops them.
 createRoot(document.getElementById('root')!).render(
   <StandaloneHost
     title="Payments"
-    areas={[
-      { path: 'transactions', label: 'Transactions', element: <TransactionsScreen /> },
-      { path: 'payouts-requests', label: 'Payout requests', element: <PayoutRequestsScreen /> },
-      { path: 'payment-methods', label: 'Payment methods', element: <PaymentMethodsScreen /> },
-      { path: 'payouts-history', label: 'Payouts history', element: <PayoutsHistoryScreen /> },
-    ]}
+    areas={withComponents('payments', SCREENS).map(({ screen, component: Screen }) => ({
+      path: screen.path,
+      label: screen.title,
+      element: <Screen />,
+    }))}
   />,
 );

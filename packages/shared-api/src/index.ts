@@ -15,6 +15,7 @@ export * from './constants/dashboard';
 export * from './constants/ids';
 export * from './constants/email-html';
 export * from './constants/audit';
+export * from './screens';
 export { MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './contract/limits';
 export type { ErrorReply, Reply, SortOrder, ListParams } from './contract/common';
 export type * from './contract/auth';

@@ -1,4 +1,4 @@
-import type { DashboardFigureName, DashboardSummary } from '@backoffice/shared-api';
+import { screen, type DashboardFigureName, type DashboardSummary } from '@backoffice/shared-api';
 import { formatDollars } from '@backoffice/ui-kit';
 
 /** One figure card: what it counts, its value as shown, and the list of the records it counts. */
@@ -22,10 +22,13 @@ const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 
 type Periods = DashboardSummary['periods'];
 type Range = Periods['today'];
 
-/** A list URL: the path under the base, and the filters the list reads from its query string. */
-function listUrl(base: string, path: string, params: Record<string, string> = {}): string {
+/**
+ * A list URL: the list's path under the base (from the table of screens, by its key), and the
+ * filters the list reads from its query string.
+ */
+function listUrl(base: string, list: string, params: Record<string, string> = {}): string {
   const query = new URLSearchParams(params).toString();
-  return `${base}/${path}${query ? `?${query}` : ''}`;
+  return `${base}/${screen(list).path}${query ? `?${query}` : ''}`;
 }
 const range = (r: Range) => ({ from: r.from, to: r.to });
 /** Revenue and fees are the completed payments' amounts. */
@@ -40,8 +43,8 @@ export function dashboardCards(summary: DashboardSummary | undefined, base: stri
   const f = summary?.figures;
   const p = summary?.periods;
   /** A list's URL, filtered to a period's days (unfiltered until the periods are known). */
-  const within = (path: string, r: Range | undefined, params: Record<string, string> = {}) =>
-    listUrl(base, path, r ? { ...params, ...range(r) } : params);
+  const within = (list: string, r: Range | undefined, params: Record<string, string> = {}) =>
+    listUrl(base, list, r ? { ...params, ...range(r) } : params);
   const card = (
     key: DashboardFigureName,
     title: string,
@@ -126,7 +129,7 @@ export function dashboardCards(summary: DashboardSummary | undefined, base: stri
     card(
       'redemptionsThisMonth',
       'Redemptions this month',
-      within('manage-cupon-history', p?.thisMonth),
+      within('redemption-history', p?.thisMonth),
       counted(f?.redemptionsThisMonth),
       'Discount codes redeemed',
     ),

@@ -1,4 +1,4 @@
-import { MENU, selectedKey } from './menu';
+import { MENU, selectedKey, type MenuEntry } from './menu';
 
 describe('the side menu', () => {
   it('lists the spec order, with Manage Payments expanding into its four screens', () => {
@@ -22,10 +22,33 @@ describe('the side menu', () => {
     ]);
   });
 
+  it('links each entry to its spec route', () => {
+    const paths = (entries: MenuEntry[]): string[] =>
+      entries.flatMap((m) => (m.children ? paths(m.children) : [`${m.key}=${m.path}`]));
+    expect(paths(MENU)).toEqual([
+      'dashboard=',
+      'fans=fans',
+      'influencers=influencers',
+      'requests=requests',
+      'calls=calls',
+      'transactions=transactions',
+      'payouts-requests=payouts-requests',
+      'payment-methods=payment-methods',
+      'payouts-history=payouts-history',
+      'notifications=notifications',
+      'email-templates=email-templates',
+      'manage-discount-codes=manage-discount-codes',
+      'setting=setting',
+    ]);
+    expect(MENU.every((m) => m.icon)).toBe(true);
+  });
+
   it('highlights the list a sub-route belongs to', () => {
     expect(selectedKey('/fans/view/1')).toBe('fans');
     expect(selectedKey('/details/fan-details/1')).toBe('fans');
     expect(selectedKey('/manage-cupon-history')).toBe('manage-discount-codes');
     expect(selectedKey('')).toBe('dashboard');
+    expect(selectedKey('/setting/audit-log')).toBe('setting');
+    expect(selectedKey('/payouts-requests/7')).toBe('payouts-requests');
   });
 });

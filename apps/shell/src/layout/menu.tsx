@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MENU_GROUPS, SCREENS, type Screen } from '@backoffice/shared-api';
 import {
   BellOutlined,
   DashboardOutlined,
@@ -21,39 +22,48 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-/** The side menu in the spec's order (section 2). */
-export const MENU: MenuEntry[] = [
-  { key: 'dashboard', label: 'Dashboard', icon: <DashboardOutlined />, path: '' },
-  { key: 'fans', label: 'Fans', icon: <TeamOutlined />, path: 'fans' },
-  { key: 'influencers', label: 'Influencers', icon: <StarOutlined />, path: 'influencers' },
-  { key: 'requests', label: 'Requests', icon: <UserAddOutlined />, path: 'requests' },
-  { key: 'calls', label: 'Manage calls', icon: <PhoneOutlined />, path: 'calls' },
-  {
-    key: 'payments',
-    label: 'Manage Payments',
-    icon: <DollarOutlined />,
-    children: [
-      { key: 'transactions', label: 'Transactions', path: 'transactions' },
-      { key: 'payouts-requests', label: 'Payouts Request', path: 'payouts-requests' },
-      { key: 'payment-methods', label: 'Payment Methods', path: 'payment-methods' },
-      { key: 'payouts-history', label: 'Payouts History', path: 'payouts-history' },
-    ],
-  },
-  { key: 'notifications', label: 'Notifications', icon: <BellOutlined />, path: 'notifications' },
-  { key: 'email-templates', label: 'Email Templates', icon: <MailOutlined />, path: 'email-templates' },
-  {
-    key: 'manage-discount-codes',
-    label: 'Manage Discount Codes',
-    icon: <TagsOutlined />,
-    path: 'manage-discount-codes',
-  },
-  { key: 'setting', label: 'Setting', icon: <SettingOutlined />, path: 'setting' },
-];
+/** Each menu entry's icon; the entries, their labels and order are the table of screens'. */
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  fans: <TeamOutlined />,
+  influencers: <StarOutlined />,
+  requests: <UserAddOutlined />,
+  calls: <PhoneOutlined />,
+  payments: <DollarOutlined />,
+  notifications: <BellOutlined />,
+  'email-templates': <MailOutlined />,
+  'manage-discount-codes': <TagsOutlined />,
+  setting: <SettingOutlined />,
+};
+
+/** The side menu in the spec's order (section 2): the table's screens with a menu label, grouped. */
+function menuOf(screens: readonly Screen[]): MenuEntry[] {
+  const menu: MenuEntry[] = [];
+  for (const s of screens) {
+    if (!s.menu) continue;
+    const entry: MenuEntry = { key: s.key, label: s.menu, path: s.path };
+    if (!s.group) {
+      menu.push({ ...entry, icon: ICONS[s.key] });
+      continue;
+    }
+    let group = menu.find((m) => m.key === s.group);
+    if (!group) {
+      group = { key: s.group, label: MENU_GROUPS[s.group] ?? s.group, icon: ICONS[s.group], children: [] };
+      menu.push(group);
+    }
+    group.children!.push(entry);
+  }
+  return menu;
+}
+
+export const MENU: MenuEntry[] = menuOf(SCREENS);
 
 /** The menu entry a path belongs to, for highlighting (sub-routes highlight their list). */
 export function selectedKey(pathUnderBase: string): string {
-  const first = pathUnderBase.split('/').filter(Boolean)[0] ?? '';
-  if (first === 'details') return 'fans';
-  if (first === 'manage-cupon-history') return 'manage-discount-codes';
-  return first || 'dashboard';
+  const path = pathUnderBase.split('/').filter(Boolean).join('/');
+  const owner = SCREENS.filter((s) => s.path && (path === s.path || path.startsWith(`${s.path}/`))).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
+  if (owner) return owner.within ?? owner.key;
+  return path.split('/')[0] || 'dashboard';
 }
