@@ -11,6 +11,11 @@
  * Builds live in <RELEASES_DIR>/remotes/<remote>/<version>/ and never change; the registry
  * (<RELEASES_DIR>/registry.json) is the only thing a release rewrites, atomically. The server
  * reads it on every request, so admins get the change on their next page load.
+ *
+ * Every registry entry carries the SHA-384 of each file of its version (`integrity`, recorded in
+ * <RELEASES_DIR>/integrity/<remote>/<version>.json when the version is released, copied into the
+ * entry when it becomes current); the shell refuses to run a remote whose files do not match, or
+ * whose entry has none.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -58,17 +63,61 @@ function versionOf(name, dist) {
   return `${pkg.version}-${hash.digest('hex').slice(0, 10)}`;
 }
 
+const INTEGRITY = path.join(RELEASES, 'integrity');
+
+/** The SHA-384 of every file under `dir`, in Subresource Integrity form, keyed by its path there. */
+function hashesOf(dir) {
+  return Object.fromEntries(
+    filesUnder(dir).map((f) => [
+      path.relative(dir, f).split(path.sep).join('/'),
+      `sha384-${crypto.createHash('sha384').update(fs.readFileSync(f)).digest('base64')}`,
+    ]),
+  );
+}
+
+/**
+ * The hashes of a version, as recorded when it was released (from the build, before it was copied
+ * to the served folder), so that a promote or a rollback never blesses a file changed since. Kept
+ * beside the releases, outside the folder the server serves. A version released before hashes were
+ * recorded is hashed from its released files, once, and said so.
+ */
+function integrityOf(name, version) {
+  const file = path.join(INTEGRITY, name, `${version}.json`);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    const hashes = hashesOf(path.join(RELEASES, 'remotes', name, version));
+    recordIntegrity(name, version, hashes);
+    console.log(
+      `${name} ${version} was released before integrity hashes were recorded: hashed from its released files`,
+    );
+    return hashes;
+  }
+}
+
+function recordIntegrity(name, version, hashes) {
+  const file = path.join(INTEGRITY, name, `${version}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(hashes, null, 2)}\n`);
+  fs.renameSync(tmp, file);
+}
+
+function entryOf(name, version) {
+  return {
+    version,
+    manifestUrl: `/remotes/${name}/${version}/mf-manifest.json`,
+    integrity: integrityOf(name, version),
+    updatedAt: new Date().toISOString(),
+  };
+}
+
 function point(name, version) {
   const registry = readRegistry();
   const entry = registry.remotes[name] || { history: [] };
   const history = (entry.history || []).filter((v) => v !== version);
   if (entry.version && entry.version !== version) history.push(entry.version);
-  registry.remotes[name] = {
-    version,
-    manifestUrl: `/remotes/${name}/${version}/mf-manifest.json`,
-    updatedAt: new Date().toISOString(),
-    history: history.slice(-20),
-  };
+  registry.remotes[name] = { ...entryOf(name, version), history: history.slice(-20) };
   writeRegistry(registry);
 }
 
@@ -82,6 +131,7 @@ function release(name) {
   const version = versionOf(name, dist);
   const target = path.join(RELEASES, 'remotes', name, version);
   if (!fs.existsSync(target)) {
+    recordIntegrity(name, version, hashesOf(dist));
     const tmp = `${target}.${process.pid}.tmp`;
     fs.cpSync(dist, tmp, { recursive: true, filter: isReleased });
     fs.renameSync(tmp, target);
@@ -105,10 +155,16 @@ async function publish(name, { reason } = {}) {
  */
 function ensureReleased(name) {
   const version = release(name);
-  const current = readRegistry().remotes[name]?.version;
+  const registry = readRegistry();
+  const entry = registry.remotes[name];
+  const current = entry?.version;
   if (!current || !fs.existsSync(path.join(RELEASES, 'remotes', name, current, 'mf-manifest.json'))) {
     point(name, version);
     console.log(`${name} ${version} published and current`);
+  } else if (!entry.integrity) {
+    // Published before hashes were recorded: the shell refuses it without them.
+    registry.remotes[name] = { ...entry, integrity: integrityOf(name, current) };
+    writeRegistry(registry);
   }
   return version;
 }
@@ -140,13 +196,7 @@ async function main(argv) {
       const previous = entry?.history?.[entry.history.length - 1];
       if (!previous) throw new Error(`${name} has no previous version to roll back to`);
       const registry = readRegistry();
-      registry.remotes[name] = {
-        ...entry,
-        version: previous,
-        manifestUrl: `/remotes/${name}/${previous}/mf-manifest.json`,
-        updatedAt: new Date().toISOString(),
-        history: entry.history.slice(0, -1),
-      };
+      registry.remotes[name] = { ...entry, ...entryOf(name, previous), history: entry.history.slice(0, -1) };
       writeRegistry(registry);
       console.log(`${name} rolled back to ${previous}`);
       break;
