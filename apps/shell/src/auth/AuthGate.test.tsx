@@ -12,6 +12,7 @@ import { DEFAULT_PASSWORD_NOTICE } from './PasswordForms';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
 }));
 
 /** A profile reply for the signed-in fake admin. */

@@ -18,6 +18,7 @@ import { NotificationBell } from './NotificationBell';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
 }));
 
 const JANE_APPLIED: NotificationRow = {

@@ -5,7 +5,11 @@ import { createQueryClient } from '@backoffice/shared-api';
 import { OverrideBanner } from './OverrideBanner';
 import { loadRegistry, originAllowed, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from './registry';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
 
 const PUBLISHED: Registry['remotes'] = {
   people: { version: '1.4.0', manifestUrl: '/remotes/people/1.4.0/mf-manifest.json' },

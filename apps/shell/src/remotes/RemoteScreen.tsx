@@ -2,6 +2,7 @@ import { Component, useEffect, useState, type ComponentType, type ErrorInfo, typ
 import { ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
 import type { RemoteName } from './registry';
 import { loadRemoteScreen } from './remoteStatus';
+import { IntegrityError } from './integrityPlugin';
 
 class RemoteErrorBoundary extends Component<
   { label: string; onRetry: () => void; children: ReactNode },
@@ -26,7 +27,8 @@ class RemoteErrorBoundary extends Component<
   }
 }
 
-type State = { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error' };
+type State =
+  { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error'; integrity?: IntegrityError };
 
 /**
  * One remote screen inside the shell's own React tree (so router, query client, theme and session
@@ -43,7 +45,8 @@ export function RemoteScreen({ remote, module, label }: { remote: RemoteName; mo
     // The platform section of the setting screen hears of the outcome too.
     loadRemoteScreen(remote, module, attempt > 0).then(
       (Screen) => live && setState({ status: 'ready', Screen }),
-      () => live && setState({ status: 'error' }),
+      (error: unknown) =>
+        live && setState({ status: 'error', integrity: error instanceof IntegrityError ? error : undefined }),
     );
     return () => {
       live = false;
@@ -52,6 +55,15 @@ export function RemoteScreen({ remote, module, label }: { remote: RemoteName; mo
 
   const retry = () => setAttempt((a) => a + 1);
   if (state.status === 'loading') return <LoadingOverlay tip={`Loading ${label}…`} />;
+  if (state.status === 'error' && state.integrity) {
+    return (
+      <ErrorState
+        title={`${label} failed its integrity check`}
+        message={`The ${remote} part of the back office is not the one that was published (${state.integrity.file} changed), so none of it was run. Other screens still work.`}
+        onRetry={retry}
+      />
+    );
+  }
   if (state.status === 'error') {
     return (
       <ErrorState

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { expectIntegrity, integrityPlugin } from './integrityPlugin';
 
 export type RemoteName = 'people' | 'payments' | 'catalog';
 export const REMOTE_NAMES: RemoteName[] = ['people', 'payments', 'catalog'];
@@ -7,6 +8,11 @@ export const REMOTE_NAMES: RemoteName[] = ['people', 'payments', 'catalog'];
 export interface RegistryEntry {
   version: string;
   manifestUrl: string;
+  /**
+   * SHA-384 (`sha384-…`) of every file of the version, by its path in the version's folder. An entry
+   * without it (published before hashes were recorded) is refused: `npm start` or a promote adds them.
+   */
+  integrity?: Record<string, string>;
 }
 export interface Registry {
   remotes: Partial<Record<RemoteName, RegistryEntry>>;
@@ -119,6 +125,7 @@ export function overridesFor(registry: Registry | undefined): {
 }
 
 let current: Registry | undefined;
+let pluginRegistered = false;
 let loaded: Promise<Registry> | undefined;
 const listeners = new Set<() => void>();
 
@@ -135,6 +142,19 @@ export function loadRegistry(refresh?: RemoteName): Promise<Registry> {
     if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
     const registry = (await res.json()) as Registry;
     const overrides = overridesFor(registry).active;
+    if (!pluginRegistered) {
+      registerPlugins([integrityPlugin()]);
+      pluginRegistered = true;
+    }
+    // Before the runtime may fetch anything of them: what each published remote's files must be.
+    // The development registry points at dev servers that rebuild on every save, without hashes.
+    const enforce = process.env.NODE_ENV !== 'development';
+    for (const name of REMOTE_NAMES) {
+      const published = registry.remotes[name];
+      if (!overrides[name] && published?.manifestUrl && (enforce || published.integrity)) {
+        expectIntegrity(name, published.manifestUrl, published.integrity);
+      }
+    }
     current = registry;
     for (const l of [...listeners]) l();
     const entries = REMOTE_NAMES.flatMap((name) => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { loadRegistry, REMOTE_NAMES, type RemoteName } from './registry';
+import { clearIntegrityFailure, integrityFailureOf } from './integrityPlugin';
 import { REMOTE_ROUTES } from './remoteRoutes';
 
 /** How loading a remote went in this page; `idle` until one of its screens (or a check) asks for it. */
@@ -48,13 +49,16 @@ export const reasonOf = (error: unknown): string => (error instanceof Error ? er
  */
 export async function loadRemoteScreen(remote: RemoteName, module: string, refresh = false): Promise<ComponentType> {
   report(remote, { state: 'loading' });
+  clearIntegrityFailure(remote);
   try {
     await loadRegistry(refresh ? remote : undefined);
     const loaded = await loadRemote<{ default?: ComponentType }>(`${remote}/${module}`);
     if (!loaded?.default) throw new Error(`${remote}/${module} has no screen`);
     report(remote, { state: 'loaded' });
     return loaded.default;
-  } catch (error) {
+  } catch (caught) {
+    // A changed file shows up as a failed load; the plugin tells it apart from a network failure.
+    const error = (await integrityFailureOf(remote)) ?? caught;
     console.warn(`Remote ${remote}/${module} could not be loaded`, error);
     report(remote, { state: 'failed', reason: reasonOf(error) });
     throw error;

@@ -9,7 +9,11 @@ import { PlatformCard } from './PlatformCard';
 import { page } from './usePlatform';
 import { renderInShell } from './testFixtures';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
 
 const entry = (name: string, version: string) => ({
   version,
