@@ -3,10 +3,9 @@ import type { Reply } from '../contract/common';
 import type { AdminProfile, UpdateAdminProfileBody } from '../contract/auth';
 import type { AvailabilityStatus } from '../constants/enums';
 import { ADMIN_MESSAGES } from '../constants/messages';
-import { API_PATHS } from '../constants/paths';
 import { SOCKET_EVENTS } from '../constants/realtime';
 import { authApi } from './auth-api';
-import { apiRequest } from './http';
+import { callEndpoint } from './http';
 import { readAdminProfile } from './internal';
 import { queryKeys } from './query';
 import { dataOf } from './reads';
@@ -18,11 +17,11 @@ export const adminApi = {
   getProfile(signal?: AbortSignal): Promise<Reply<AdminProfile>> {
     return authApi.getUserProfile(signal);
   },
-  updateProfile(body: UpdateAdminProfileBody): Promise<Reply<AdminProfile>> {
-    return apiRequest<AdminProfile>('PATCH', API_PATHS.updateAdminProfile, { body });
+  updateProfile(body: UpdateAdminProfileBody) {
+    return callEndpoint('updateAdminProfile', { body });
   },
-  updateAvailability(availabilityStatus: AvailabilityStatus): Promise<Reply<AdminProfile>> {
-    return apiRequest<AdminProfile>('PATCH', API_PATHS.updateAvailability, { body: { availabilityStatus } });
+  updateAvailability(availabilityStatus: AvailabilityStatus) {
+    return callEndpoint('updateAvailability', { body: { availabilityStatus } });
   },
 };
 

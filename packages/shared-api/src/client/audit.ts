@@ -1,17 +1,15 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Reply } from '../contract/common';
 import type { AuditEntryRow, AuditLogQuery } from '../contract/audit';
-import { API_PATHS } from '../constants/paths';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { ApiError, apiRequest } from './http';
+import { ApiError, callEndpoint } from './http';
 import { queryKeys } from './query';
 import { listResultOf, type ListResult } from './reads';
 import { onServerEvent } from './socket';
 
 export const auditApi = {
-  getAuditLog(query: AuditLogQuery, signal?: AbortSignal): Promise<Reply<AuditEntryRow[]>> {
-    return apiRequest<AuditEntryRow[]>('GET', API_PATHS.getAuditLog, { query, signal });
+  getAuditLog(query: AuditLogQuery, signal?: AbortSignal) {
+    return callEndpoint('getAuditLog', { query, signal });
   },
 };
 

@@ -1,6 +1,5 @@
 import type { Reply } from '../contract/common';
 import type {
-  AdminProfile,
   ChangePasswordBody,
   ChangePasswordResult,
   ForgotPasswordBody,
@@ -8,8 +7,7 @@ import type {
   ResetPasswordBody,
   SignInBody,
 } from '../contract/auth';
-import { API_PATHS } from '../constants/paths';
-import { apiRequest } from './http';
+import { callEndpoint } from './http';
 import { session } from './session';
 import { readToken, writeToken } from './storage';
 import { reconnectSocket } from './socket';
@@ -17,14 +15,14 @@ import { reconnectSocket } from './socket';
 export const authApi = {
   async signIn(body: SignInBody): Promise<Reply<LoggedInAdmin>> {
     session.setAuthStatus('loading');
-    const reply = await apiRequest<LoggedInAdmin>('POST', API_PATHS.signIn, { body });
+    const reply = await callEndpoint('signIn', { body });
     if (reply.statusCode === 200 && reply.data) session.signedIn(reply.data);
     else session.setAuthStatus('failed');
     return reply;
   },
 
-  getUserProfile(signal?: AbortSignal): Promise<Reply<AdminProfile>> {
-    return apiRequest<AdminProfile>('GET', API_PATHS.getUserProfile, { signal });
+  getUserProfile(signal?: AbortSignal) {
+    return callEndpoint('getUserProfile', { signal });
   },
 
   /**
@@ -34,8 +32,8 @@ export const authApi = {
   async verifySession(): Promise<boolean> {
     if (!session.getState().auth.user && !readToken()) return false;
     // The 401 auto-logout is skipped here so that the toast shows the server's reason, once.
-    const reply = await apiRequest<AdminProfile>('GET', API_PATHS.getUserProfile, { skipAuthLogout: true });
-    // apiRequest turns a missing reply into statusCode 0, so that case lands here too.
+    const reply = await callEndpoint('getUserProfile', { skipAuthLogout: true });
+    // callEndpoint turns a missing reply into statusCode 0, so that case lands here too.
     if (reply.statusCode !== 200 || !reply.data) {
       session.logout(reply.message || undefined);
       return false;
@@ -44,16 +42,16 @@ export const authApi = {
     return true;
   },
 
-  forgotPassword(body: ForgotPasswordBody): Promise<Reply<unknown>> {
-    return apiRequest('POST', API_PATHS.forgotPassword, { body });
+  forgotPassword(body: ForgotPasswordBody) {
+    return callEndpoint('forgotPassword', { body });
   },
 
-  verifyResetPasswordToken(token: string): Promise<Reply<unknown>> {
-    return apiRequest('GET', API_PATHS.verifyResetPasswordToken, { query: { token } });
+  verifyResetPasswordToken(token: string) {
+    return callEndpoint('verifyResetPasswordToken', { query: { token } });
   },
 
-  resetPassword(body: ResetPasswordBody): Promise<Reply<unknown>> {
-    return apiRequest('POST', API_PATHS.resetPassword, { body });
+  resetPassword(body: ResetPasswordBody) {
+    return callEndpoint('resetPassword', { body });
   },
 
   /**
@@ -61,7 +59,7 @@ export const authApi = {
    * normal session, so a forced change (the default password) is over with it.
    */
   async changePassword(body: ChangePasswordBody): Promise<Reply<ChangePasswordResult>> {
-    const reply = await apiRequest<ChangePasswordResult>('PATCH', API_PATHS.changePassword, { body });
+    const reply = await callEndpoint('changePassword', { body });
     if (reply.statusCode === 200 && reply.data?.token) {
       // Written directly too: requests carry _itoken even if the stored user is gone.
       writeToken(reply.data.token);
@@ -73,7 +71,7 @@ export const authApi = {
 
   /** Ends the session here whatever the server answers: the admin asked to leave. */
   async logout(): Promise<Reply<unknown>> {
-    const reply = await apiRequest('POST', API_PATHS.logout, { skipAuthLogout: true });
+    const reply = await callEndpoint('logout', { skipAuthLogout: true });
     session.logout();
     return reply;
   },

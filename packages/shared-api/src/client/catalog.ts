@@ -1,27 +1,20 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Reply } from '../contract/common';
-import type { RedemptionListQuery, RedemptionRecord } from '../contract/redemption';
+import type { RedemptionListQuery } from '../contract/redemption';
 import type {
-  CallDetail,
   CallListQuery,
-  CallRow,
   CreateDiscountCodeBody,
   DiscountCodeListQuery,
   DiscountCodeRow,
   EmailTemplate,
   EmailTemplateListQuery,
-  EmailTemplateRow,
-  MarkAllReadResult,
   NotificationListQuery,
   NotificationRow,
-  UnreadCount,
   UpdateDiscountCodeBody,
   UpdateEmailTemplateBody,
 } from '../contract/catalog';
-import { API_PATHS } from '../constants/paths';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { apiRequest } from './http';
+import { callEndpoint } from './http';
 import { queryKeys } from './query';
 import { dataOf, usePagedList } from './reads';
 import { session, useSession } from './session';
@@ -39,52 +32,52 @@ export interface SavedEmailTemplate {
 }
 
 export const catalogApi = {
-  getAllDiscountCodes(query: DiscountCodeListQuery, signal?: AbortSignal): Promise<Reply<DiscountCodeRow[]>> {
-    return apiRequest<DiscountCodeRow[]>('GET', API_PATHS.getAllDiscountCodes, { query, signal });
+  getAllDiscountCodes(query: DiscountCodeListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllDiscountCodes', { query, signal });
   },
-  getDiscountCodeDetail(id: string, signal?: AbortSignal): Promise<Reply<DiscountCodeRow>> {
-    return apiRequest<DiscountCodeRow>('GET', API_PATHS.getDiscountCodeDetail, { query: { id }, signal });
+  getDiscountCodeDetail(id: string, signal?: AbortSignal) {
+    return callEndpoint('getDiscountCodeDetail', { query: { id }, signal });
   },
-  createDiscountCode(body: CreateDiscountCodeBody): Promise<Reply<DiscountCodeRow>> {
-    return apiRequest<DiscountCodeRow>('POST', API_PATHS.createDiscountCode, { body });
+  createDiscountCode(body: CreateDiscountCodeBody) {
+    return callEndpoint('createDiscountCode', { body });
   },
-  updateDiscountCode(id: string, changes: UpdateDiscountCodeBody): Promise<Reply<DiscountCodeRow>> {
-    return apiRequest<DiscountCodeRow>('PATCH', API_PATHS.updateDiscountCode, { query: { id }, body: changes });
+  updateDiscountCode(id: string, changes: UpdateDiscountCodeBody) {
+    return callEndpoint('updateDiscountCode', { query: { id }, body: changes });
   },
 
   /** Spec section 7: GET /redemption/getAll with sortOrder, page, limit, search, sortBy, filterValue. */
-  getAllRedemptions(query: RedemptionListQuery, signal?: AbortSignal): Promise<Reply<RedemptionRecord[]>> {
-    return apiRequest<RedemptionRecord[]>('GET', API_PATHS.getAllRedemptions, { query, signal });
+  getAllRedemptions(query: RedemptionListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllRedemptions', { query, signal });
   },
 
-  getAllEmailTemplates(query: EmailTemplateListQuery, signal?: AbortSignal): Promise<Reply<EmailTemplateRow[]>> {
-    return apiRequest<EmailTemplateRow[]>('GET', API_PATHS.getAllEmailTemplates, { query, signal });
+  getAllEmailTemplates(query: EmailTemplateListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllEmailTemplates', { query, signal });
   },
-  getEmailTemplateDetail(id: string, signal?: AbortSignal): Promise<Reply<EmailTemplate>> {
-    return apiRequest<EmailTemplate>('GET', API_PATHS.getEmailTemplateDetail, { query: { id }, signal });
+  getEmailTemplateDetail(id: string, signal?: AbortSignal) {
+    return callEndpoint('getEmailTemplateDetail', { query: { id }, signal });
   },
-  updateEmailTemplate(id: string, changes: UpdateEmailTemplateBody): Promise<Reply<EmailTemplate>> {
-    return apiRequest<EmailTemplate>('PATCH', API_PATHS.updateEmailTemplate, { query: { id }, body: changes });
-  },
-
-  getAllCalls(query: CallListQuery, signal?: AbortSignal): Promise<Reply<CallRow[]>> {
-    return apiRequest<CallRow[]>('GET', API_PATHS.getAllCalls, { query, signal });
-  },
-  getCallDetail(id: string, signal?: AbortSignal): Promise<Reply<CallDetail>> {
-    return apiRequest<CallDetail>('GET', API_PATHS.getCallDetail, { query: { id }, signal });
+  updateEmailTemplate(id: string, changes: UpdateEmailTemplateBody) {
+    return callEndpoint('updateEmailTemplate', { query: { id }, body: changes });
   },
 
-  getAllNotifications(query: NotificationListQuery, signal?: AbortSignal): Promise<Reply<NotificationRow[]>> {
-    return apiRequest<NotificationRow[]>('GET', API_PATHS.getAllNotifications, { query, signal });
+  getAllCalls(query: CallListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllCalls', { query, signal });
   },
-  getUnreadNotificationCount(signal?: AbortSignal): Promise<Reply<UnreadCount>> {
-    return apiRequest<UnreadCount>('GET', API_PATHS.getUnreadNotificationCount, { signal });
+  getCallDetail(id: string, signal?: AbortSignal) {
+    return callEndpoint('getCallDetail', { query: { id }, signal });
   },
-  markNotificationRead(id: string): Promise<Reply<NotificationRow>> {
-    return apiRequest<NotificationRow>('PATCH', API_PATHS.markNotificationRead, { query: { id } });
+
+  getAllNotifications(query: NotificationListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllNotifications', { query, signal });
   },
-  markAllNotificationsRead(): Promise<Reply<MarkAllReadResult>> {
-    return apiRequest<MarkAllReadResult>('PATCH', API_PATHS.markAllNotificationsRead);
+  getUnreadNotificationCount(signal?: AbortSignal) {
+    return callEndpoint('getUnreadNotificationCount', { signal });
+  },
+  markNotificationRead(id: string) {
+    return callEndpoint('markNotificationRead', { query: { id } });
+  },
+  markAllNotificationsRead() {
+    return callEndpoint('markAllNotificationsRead', {});
   },
 };
 

@@ -1,17 +1,15 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Reply } from '../contract/common';
-import type { DashboardQuery, DashboardSummary } from '../contract/dashboard';
-import { API_PATHS } from '../constants/paths';
+import type { DashboardQuery } from '../contract/dashboard';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { apiRequest } from './http';
+import { callEndpoint } from './http';
 import { queryKeys } from './query';
 import { dataOf } from './reads';
 import { onServerEvent } from './socket';
 
 export const dashboardApi = {
-  getSummary(query: DashboardQuery, signal?: AbortSignal): Promise<Reply<DashboardSummary>> {
-    return apiRequest<DashboardSummary>('GET', API_PATHS.getDashboard, { query, signal });
+  getSummary(query: DashboardQuery, signal?: AbortSignal) {
+    return callEndpoint('getDashboard', { query, signal });
   },
 };
 

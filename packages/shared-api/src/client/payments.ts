@@ -8,19 +8,16 @@ import type {
   PayoutListQuery,
   PayoutRequestListQuery,
   PayoutRequestRow,
-  PayoutRow,
   TransactionExportQuery,
   TransactionListQuery,
-  TransactionRow,
-  TransactionTotals,
   TransactionTotalsQuery,
   UpdatePaymentMethodBody,
 } from '../contract/payments';
 import { EXPORT_TOTAL_HEADER } from '../constants/payments';
-import { API_PATHS } from '../constants/paths';
+import { API_ROUTES } from '../constants/paths';
 import { SOCKET_EVENTS } from '../constants/realtime';
 import { getClientConfig } from './config';
-import { ApiError, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE, apiRequest } from './http';
+import { ApiError, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE, callEndpoint } from './http';
 import { queryKeys } from './query';
 import { dataOf, usePagedList } from './reads';
 import { session } from './session';
@@ -43,44 +40,44 @@ export interface PayoutDecisionResult {
 }
 
 export const paymentsApi = {
-  getAllTransactions(query: TransactionListQuery, signal?: AbortSignal): Promise<Reply<TransactionRow[]>> {
-    return apiRequest<TransactionRow[]>('GET', API_PATHS.getAllTransactions, { query, signal });
+  getAllTransactions(query: TransactionListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllTransactions', { query, signal });
   },
 
-  getTransactionTotals(query: TransactionTotalsQuery, signal?: AbortSignal): Promise<Reply<TransactionTotals>> {
-    return apiRequest<TransactionTotals>('GET', API_PATHS.getTransactionTotals, { query, signal });
+  getTransactionTotals(query: TransactionTotalsQuery, signal?: AbortSignal) {
+    return callEndpoint('getTransactionTotals', { query, signal });
   },
 
-  getAllPayoutRequests(query: PayoutRequestListQuery, signal?: AbortSignal): Promise<Reply<PayoutRequestRow[]>> {
-    return apiRequest<PayoutRequestRow[]>('GET', API_PATHS.getAllPayoutRequests, { query, signal });
+  getAllPayoutRequests(query: PayoutRequestListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllPayoutRequests', { query, signal });
   },
 
-  decidePayoutRequest(body: DecidePayoutRequestBody): Promise<Reply<PayoutRequestRow>> {
-    return apiRequest<PayoutRequestRow>('PATCH', API_PATHS.decidePayoutRequest, { body });
+  decidePayoutRequest(body: DecidePayoutRequestBody) {
+    return callEndpoint('decidePayoutRequest', { body });
   },
 
-  getAllPayouts(query: PayoutListQuery, signal?: AbortSignal): Promise<Reply<PayoutRow[]>> {
-    return apiRequest<PayoutRow[]>('GET', API_PATHS.getAllPayouts, { query, signal });
+  getAllPayouts(query: PayoutListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllPayouts', { query, signal });
   },
 
-  getAllPaymentMethods(query: PaymentMethodListQuery, signal?: AbortSignal): Promise<Reply<PaymentMethod[]>> {
-    return apiRequest<PaymentMethod[]>('GET', API_PATHS.getAllPaymentMethods, { query, signal });
+  getAllPaymentMethods(query: PaymentMethodListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllPaymentMethods', { query, signal });
   },
 
-  getPaymentMethodDetail(id: string, signal?: AbortSignal): Promise<Reply<PaymentMethod>> {
-    return apiRequest<PaymentMethod>('GET', API_PATHS.getPaymentMethodDetail, { query: { id }, signal });
+  getPaymentMethodDetail(id: string, signal?: AbortSignal) {
+    return callEndpoint('getPaymentMethodDetail', { query: { id }, signal });
   },
 
-  createPaymentMethod(body: CreatePaymentMethodBody): Promise<Reply<PaymentMethod>> {
-    return apiRequest<PaymentMethod>('POST', API_PATHS.createPaymentMethod, { body });
+  createPaymentMethod(body: CreatePaymentMethodBody) {
+    return callEndpoint('createPaymentMethod', { body });
   },
 
-  updatePaymentMethod(id: string, changes: UpdatePaymentMethodBody): Promise<Reply<PaymentMethod>> {
-    return apiRequest<PaymentMethod>('PATCH', API_PATHS.updatePaymentMethod, { query: { id }, body: changes });
+  updatePaymentMethod(id: string, changes: UpdatePaymentMethodBody) {
+    return callEndpoint('updatePaymentMethod', { query: { id }, body: changes });
   },
 
-  changePaymentMethodStatus(id: string, isActive: boolean): Promise<Reply<PaymentMethod>> {
-    return apiRequest<PaymentMethod>('PATCH', API_PATHS.changePaymentMethodStatus, { query: { id, isActive } });
+  changePaymentMethodStatus(id: string, isActive: boolean) {
+    return callEndpoint('changePaymentMethodStatus', { query: { id, isActive } });
   },
 };
 
@@ -256,7 +253,7 @@ function exportUrl(query: TransactionExportQuery): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
-  return `${getClientConfig().apiBaseUrl}${API_PATHS.exportTransactions}${qs ? `?${qs}` : ''}`;
+  return `${getClientConfig().apiBaseUrl}${API_ROUTES.exportTransactions.path}${qs ? `?${qs}` : ''}`;
 }
 
 /**
@@ -272,6 +269,7 @@ export async function downloadTransactionsExport(
   let res: Response;
   try {
     res = await fetch(exportUrl(query), {
+      method: API_ROUTES.exportTransactions.method,
       headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       signal: opts.signal,
     });

@@ -1,26 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reply } from '../contract/common';
 import type {
-  Category,
   ChangeStatusResult,
   DecideRequestBody,
   FanDetails,
   FanListQuery,
-  FanRow,
   InfluencerListQuery,
-  InfluencerRow,
-  Language,
-  RequestDetail,
   RequestListQuery,
-  RequestRow,
   UpdateUserProfileBody,
-  UserProfile,
 } from '../contract/people';
 import type { UserStatus } from '../constants/enums';
 import type { FanDetailSection } from '../constants/lists';
-import { API_PATHS } from '../constants/paths';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { ApiError, apiRequest } from './http';
+import { ApiError, callEndpoint } from './http';
 import { dataOf, usePagedList } from './reads';
 import { queryKeys } from './query';
 import { useServerEvent } from './socket';
@@ -47,52 +39,52 @@ export interface UpdateUserProfileVars {
 export type PersonKind = 'fan' | 'influencer';
 
 export const peopleApi = {
-  getAllFans(query: FanListQuery, signal?: AbortSignal): Promise<Reply<FanRow[]>> {
-    return apiRequest<FanRow[]>('GET', API_PATHS.getAllFans, { query, signal });
+  getAllFans(query: FanListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllFans', { query, signal });
   },
 
-  getFanDetail(id: string, signal?: AbortSignal): Promise<Reply<UserProfile>> {
-    return apiRequest<UserProfile>('GET', API_PATHS.getFanDetail, { query: { id }, signal });
+  getFanDetail(id: string, signal?: AbortSignal) {
+    return callEndpoint('getFanDetail', { query: { id }, signal });
   },
 
-  getFanDetails(id: string, params: FanDetailsParams = {}, signal?: AbortSignal): Promise<Reply<FanDetails>> {
-    return apiRequest<FanDetails>('GET', API_PATHS.getFanDetails, { query: { ...params, id }, signal });
+  getFanDetails(id: string, params: FanDetailsParams = {}, signal?: AbortSignal) {
+    return callEndpoint('getFanDetails', { query: { ...params, id }, signal });
   },
 
-  changeStatus(id: string, status: UserStatus): Promise<Reply<ChangeStatusResult>> {
-    return apiRequest<ChangeStatusResult>('PATCH', API_PATHS.changeStatus, { query: { id, status } });
+  changeStatus(id: string, status: UserStatus) {
+    return callEndpoint('changeStatus', { query: { id, status } });
   },
 
-  getAllInfluencers(query: InfluencerListQuery, signal?: AbortSignal): Promise<Reply<InfluencerRow[]>> {
-    return apiRequest<InfluencerRow[]>('GET', API_PATHS.getAllInfluencers, { query, signal });
+  getAllInfluencers(query: InfluencerListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllInfluencers', { query, signal });
   },
 
-  getInfluencerDetail(id: string, signal?: AbortSignal): Promise<Reply<UserProfile>> {
-    return apiRequest<UserProfile>('GET', API_PATHS.getInfluencerDetail, { query: { id }, signal });
+  getInfluencerDetail(id: string, signal?: AbortSignal) {
+    return callEndpoint('getInfluencerDetail', { query: { id }, signal });
   },
 
-  updateUserProfile(id: string, changes: UpdateUserProfileBody): Promise<Reply<UserProfile>> {
-    return apiRequest<UserProfile>('PATCH', API_PATHS.updateUserProfile, { query: { id }, body: changes });
+  updateUserProfile(id: string, changes: UpdateUserProfileBody) {
+    return callEndpoint('updateUserProfile', { query: { id }, body: changes });
   },
 
-  getAllRequests(query: RequestListQuery, signal?: AbortSignal): Promise<Reply<RequestRow[]>> {
-    return apiRequest<RequestRow[]>('GET', API_PATHS.getAllRequests, { query, signal });
+  getAllRequests(query: RequestListQuery, signal?: AbortSignal) {
+    return callEndpoint('getAllRequests', { query, signal });
   },
 
-  getRequestDetail(id: string, signal?: AbortSignal): Promise<Reply<RequestDetail>> {
-    return apiRequest<RequestDetail>('GET', API_PATHS.getRequestDetail, { query: { id }, signal });
+  getRequestDetail(id: string, signal?: AbortSignal) {
+    return callEndpoint('getRequestDetail', { query: { id }, signal });
   },
 
-  decideRequest(body: DecideRequestBody): Promise<Reply<RequestDetail>> {
-    return apiRequest<RequestDetail>('PATCH', API_PATHS.decideRequest, { body });
+  decideRequest(body: DecideRequestBody) {
+    return callEndpoint('decideRequest', { body });
   },
 
-  getCategories(signal?: AbortSignal): Promise<Reply<Category[]>> {
-    return apiRequest<Category[]>('GET', API_PATHS.getCategories, { signal });
+  getCategories(signal?: AbortSignal) {
+    return callEndpoint('getCategories', { signal });
   },
 
-  getLanguages(signal?: AbortSignal): Promise<Reply<Language[]>> {
-    return apiRequest<Language[]>('GET', API_PATHS.getLanguages, { signal });
+  getLanguages(signal?: AbortSignal) {
+    return callEndpoint('getLanguages', { signal });
   },
 };
 
