@@ -6,7 +6,9 @@
  *                                                       versioned folder, point the registry at it
  *   node scripts/remotes.js promote <remote> <version>  point the registry at a published version
  *   node scripts/remotes.js rollback <remote>           point it back at the previous version
- *   node scripts/remotes.js list                        what is published and current
+ *   node scripts/remotes.js stage <remote> <version> --admins a@x,b@y | --percent 10
+ *                                                       give a published version to some admins first
+ *   node scripts/remotes.js list                        what is published, current, staged, previous
  *
  * Builds live in <RELEASES_DIR>/remotes/<remote>/<version>/ and never change; the registry
  * (<RELEASES_DIR>/registry.json) is the only thing a release rewrites, atomically. The server
@@ -169,6 +171,77 @@ function ensureReleased(name) {
   return version;
 }
 
+/**
+ * Gives a published `version` of a remote to some admins first — named ones (`admins`, emails) or a
+ * stable share of them (`percent`: the same admins each time, by a hash of admin and remote) — while
+ * everyone else keeps the current version. A promote (or a publish) to everyone ends the stage, a
+ * rollback drops it.
+ */
+function stage(name, version, { admins, percent } = {}) {
+  if (!published(name).includes(version)) throw new Error(`${name} ${version} is not published`);
+  const named = admins === undefined ? undefined : [...new Set(admins.map((a) => a.trim().toLowerCase()))];
+  if ((named === undefined) === (percent === undefined)) {
+    throw new Error('Stage to either --admins <email,email> or --percent <0-100>');
+  }
+  if (named && (named.length === 0 || named.some((a) => !/^[^\s@,]+@[^\s@,]+$/.test(a)))) {
+    throw new Error(`--admins takes the admins' emails, separated by commas`);
+  }
+  if (percent !== undefined && !(Number.isInteger(percent) && percent >= 0 && percent <= 100)) {
+    throw new Error('--percent takes a whole number from 0 to 100');
+  }
+  const registry = readRegistry();
+  const entry = registry.remotes[name];
+  if (!entry?.version) throw new Error(`${name} has no current version to stage beside: publish or promote one first`);
+  if (entry.version === version) throw new Error(`${name} ${version} is already current for everyone`);
+  const { updatedAt, ...staged } = entryOf(name, version);
+  registry.remotes[name] = {
+    ...entry,
+    staged: { ...staged, ...(named ? { admins: named } : { percent }), updatedAt },
+  };
+  writeRegistry(registry);
+  console.log(
+    `${name} ${version} staged to ${audienceOf(registry.remotes[name].staged)}; others keep ${entry.version}`,
+  );
+}
+
+const audienceOf = (staged) =>
+  Array.isArray(staged.admins) ? staged.admins.join(', ') : `${staged.percent}% of admins`;
+
+/** Ends a remote's stage if it has one (its admins get the current version again); else undefined. */
+function unstage(name) {
+  const registry = readRegistry();
+  const entry = registry.remotes[name];
+  if (!entry?.staged) return undefined;
+  const { staged, ...rest } = entry;
+  registry.remotes[name] = rest;
+  writeRegistry(registry);
+  console.log(`${name}: stage of ${staged.version} rolled back; everyone serves ${entry.version}`);
+  return staged.version;
+}
+
+/** What `list` prints: per remote, what is published, current, staged (to whom) and previous. */
+function listLines() {
+  const registry = readRegistry();
+  return REMOTES.map((r) => {
+    const entry = registry.remotes[r] || {};
+    const line = `${r}: ${
+      published(r)
+        .map((v) => (v === entry.version ? `${v} (current)` : v === entry.staged?.version ? `${v} (staged)` : v))
+        .join(', ') || 'nothing published'
+    }`;
+    const staged = entry.staged ? `\n  staged: ${entry.staged.version} to ${audienceOf(entry.staged)}` : '';
+    const previous = entry.history?.length ? `\n  previous: ${entry.history[entry.history.length - 1]}` : '';
+    return line + staged + previous;
+  });
+}
+
+/** The value of `--flag value` (or `--flag=value`) in argv, or undefined. */
+function flag(argv, name) {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  return argv[i].includes('=') ? argv[i].slice(argv[i].indexOf('=') + 1) : (argv[i + 1] ?? '');
+}
+
 function published(name) {
   const dir = path.join(RELEASES, 'remotes', name);
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => !v.endsWith('.tmp')) : [];
@@ -190,8 +263,19 @@ async function main(argv) {
       point(name, version);
       console.log(`${name} now serves ${version}`);
       break;
+    case 'stage': {
+      check();
+      const admins = flag(argv, 'admins');
+      const percent = flag(argv, 'percent');
+      stage(name, version, {
+        admins: admins === undefined ? undefined : admins.split(',').filter(Boolean),
+        percent: percent === undefined ? undefined : /^\d+$/.test(percent) ? Number(percent) : NaN,
+      });
+      break;
+    }
     case 'rollback': {
       check();
+      if (unstage(name)) break;
       const entry = readRegistry().remotes[name];
       const previous = entry?.history?.[entry.history.length - 1];
       if (!previous) throw new Error(`${name} has no previous version to roll back to`);
@@ -201,27 +285,18 @@ async function main(argv) {
       console.log(`${name} rolled back to ${previous}`);
       break;
     }
-    case 'list': {
-      const registry = readRegistry();
-      for (const r of REMOTES) {
-        const current = registry.remotes[r]?.version;
-        console.log(
-          `${r}: ${
-            published(r)
-              .map((v) => (v === current ? `${v} (current)` : v))
-              .join(', ') || 'nothing published'
-          }`,
-        );
-      }
+    case 'list':
+      for (const line of listLines()) console.log(line);
       break;
-    }
     default:
-      console.log('usage: node scripts/remotes.js publish|promote|rollback|list <remote> [version]');
+      console.log(
+        'usage: node scripts/remotes.js publish|promote|stage|rollback|list <remote> [version] [--admins a@x,b@y | --percent 10]',
+      );
       process.exitCode = command ? 1 : 0;
   }
 }
 
-module.exports = { publish, ensureReleased, point, readRegistry, published, RELEASES };
+module.exports = { publish, ensureReleased, point, readRegistry, published, stage, unstage, listLines, main, RELEASES };
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((e) => {

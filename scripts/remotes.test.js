@@ -89,3 +89,62 @@ describe('integrity of released remotes', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('released before integrity hashes were recorded'));
   });
 });
+
+describe('staged rollout', () => {
+  /** Two released versions of people, the first current, the second not. */
+  function twoVersions() {
+    const s = setup();
+    s.build({ 'mf-manifest.json': '{"v":1}', 'remoteEntry.js': 'one()' });
+    const v1 = s.remotes.ensureReleased('people');
+    s.build({ 'mf-manifest.json': '{"v":2}', 'remoteEntry.js': 'two()' });
+    const v2 = s.remotes.ensureReleased('people'); // released, not current: v1 stays
+    return { ...s, v1, v2 };
+  }
+
+  it('stages a published version to named admins beside the current one, with its hashes', async () => {
+    const { remotes, registry, v1, v2 } = twoVersions();
+    await remotes.main(['stage', 'people', v2, '--admins', 'A@x.test,b@x.test']);
+    const entry = registry().remotes.people;
+    expect(entry.version).toBe(v1);
+    expect(entry.staged).toMatchObject({
+      version: v2,
+      manifestUrl: `/remotes/people/${v2}/mf-manifest.json`,
+      integrity: { 'mf-manifest.json': sri('{"v":2}'), 'remoteEntry.js': sri('two()') },
+      admins: ['a@x.test', 'b@x.test'],
+    });
+    expect(remotes.listLines()[0]).toContain(`staged: ${v2} to a@x.test, b@x.test`);
+  });
+
+  it('stages to a percentage, and a promote to everyone ends the stage', async () => {
+    const { remotes, registry, v1, v2 } = twoVersions();
+    await remotes.main(['stage', 'people', v2, '--percent=10']);
+    expect(registry().remotes.people.staged).toMatchObject({ version: v2, percent: 10 });
+    await remotes.main(['promote', 'people', v2]);
+    const entry = registry().remotes.people;
+    expect(entry).toMatchObject({ version: v2, history: [v1] });
+    expect(entry.staged).toBeUndefined();
+    expect(remotes.listLines()[0]).toContain(`previous: ${v1}`);
+  });
+
+  it('a rollback drops the stage first, then rolls back the current version', async () => {
+    const { remotes, registry, v1, v2 } = twoVersions();
+    await remotes.main(['promote', 'people', v2]);
+    await remotes.main(['stage', 'people', v1, '--percent', '50']);
+    await remotes.main(['rollback', 'people']);
+    expect(registry().remotes.people).toMatchObject({ version: v2 });
+    expect(registry().remotes.people.staged).toBeUndefined();
+    await remotes.main(['rollback', 'people']);
+    expect(registry().remotes.people.version).toBe(v1);
+  });
+
+  it('refuses a stage that is unpublished, already current, or to nobody, and changes nothing', async () => {
+    const { remotes, registry, v1, v2 } = twoVersions();
+    const before = registry();
+    await expect(remotes.main(['stage', 'people', 'nope', '--percent', '5'])).rejects.toThrow('is not published');
+    await expect(remotes.main(['stage', 'people', v1, '--percent', '5'])).rejects.toThrow('already current');
+    await expect(remotes.main(['stage', 'people', v2])).rejects.toThrow('either --admins');
+    await expect(remotes.main(['stage', 'people', v2, '--percent', '101'])).rejects.toThrow('0 to 100');
+    await expect(remotes.main(['stage', 'people', v2, '--admins', 'not-an-email'])).rejects.toThrow('emails');
+    expect(registry()).toEqual(before);
+  });
+});
