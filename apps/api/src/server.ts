@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/storable-text';
 import { overrideSources, registerWeb } from './plugins/web';
+import { remoteRoutes } from './modules/remotes/routes';
 import { adminAuthenticator, marketplaceAuthenticator, resolveToken } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthLimits, type AuthLimitSettings } from './modules/auth/limits';
@@ -188,6 +189,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await api.register(notificationRoutes(context));
       await api.register(dashboardRoutes(context));
       await api.register(auditRoutes(context));
+      await api.register(remoteRoutes(context));
     },
     { prefix: API_BASE_PATH },
   );

@@ -55,6 +55,7 @@ export const API_PATHS = {
   markAllNotificationsRead: '/notification/markAllRead',
   createNotification: '/notification/create',
   getAuditLog: '/admin/getAuditLog',
+  getRemoteRegistry: '/admin/getRemoteRegistry',
 } as const;
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -117,4 +118,5 @@ export const API_ROUTES = {
   markAllNotificationsRead: { method: 'PATCH', path: API_PATHS.markAllNotificationsRead },
   createNotification: { method: 'POST', path: API_PATHS.createNotification },
   getAuditLog: { method: 'GET', path: API_PATHS.getAuditLog },
+  getRemoteRegistry: { method: 'GET', path: API_PATHS.getRemoteRegistry },
 } as const satisfies Record<keyof typeof API_PATHS, { method: ApiMethod; path: string }>;

@@ -15,6 +15,7 @@ import {
 } from './auth';
 import { DashboardQuery, DashboardSummary } from './dashboard';
 import { AuditEntryRow, AuditLogQuery } from './audit';
+import { AdminRemoteRegistry } from './remotes';
 import { Type } from '@sinclair/typebox';
 import {
   Category,
@@ -537,6 +538,14 @@ export const endpoints = {
       'The audit log, newest first, paged: every security event and every change an admin made (who, what, which record, when, from where, the fields before and after; never a secret); filters: actorId, actorEmail, action, recordType (+ recordId), from/to',
     querystring: AuditLogQuery,
     reply: OkList(AuditEntryRow),
+  }),
+  getRemoteRegistry: endpoint({
+    ...API_ROUTES.getRemoteRegistry,
+    auth: 'admin',
+    tag: 'platform',
+    summary:
+      "The remote registry as the signed-in admin gets it: per remote the version this admin runs (a staged version when the admin is in that remote's stage, named or by percentage; else the current one), its manifest and integrity hashes, and the origins a developer's override may load from",
+    reply: Ok(AdminRemoteRegistry),
   }),
 } as const;
 
