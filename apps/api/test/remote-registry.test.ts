@@ -108,6 +108,12 @@ describe.each(BACKENDS)('the remote registry of the signed-in admin, with staged
     expect((await registryOf('a')).remotes).toEqual({});
   });
 
+  it('leaves stages out of the public /registry.json', async () => {
+    publish({ people: { ...entry('people', '1.0.0-old'), staged: { ...entry('people', '1.1.0-new'), percent: 100 } } });
+    const res = await api.server.app.inject({ method: 'GET', url: '/registry.json' });
+    expect(res.json().remotes).toEqual({ people: entry('people', '1.0.0-old') });
+  });
+
   it('refuses a request without a valid token with 401', async () => {
     const res = await api.call('GET', endpoints.getRemoteRegistry.path);
     expect(res.status).toBe(401);

@@ -16,6 +16,23 @@ export function overrideSources(origins: readonly string[]): { script: string[];
 }
 
 /**
+ * The registry as everyone gets it: the current versions only. A staged version (and the emails of
+ * the admins it is staged to) goes to signed-in admins only, through /admin/getRemoteRegistry.
+ */
+function withoutStages(registry: object): object {
+  const { remotes } = registry as { remotes?: unknown };
+  if (!remotes || typeof remotes !== 'object' || Array.isArray(remotes)) return registry;
+  const current = Object.fromEntries(
+    Object.entries(remotes).map(([name, entry]) => {
+      if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return [name, entry];
+      const { staged: _staged, ...rest } = entry as Record<string, unknown>;
+      return [name, rest];
+    }),
+  );
+  return { ...registry, remotes: current };
+}
+
+/**
  * Serves the front end on the API's port: the shell's build at / (every unknown GET outside /api
  * falls back to its index.html, so /app/... deep links work), published remotes at
  * /remotes/<name>/<version>/, and the remote registry at /registry.json. Versioned files never
@@ -45,7 +62,7 @@ export async function registerWeb(
       registry = undefined;
     }
     const published = registry && typeof registry === 'object' && !Array.isArray(registry) ? registry : { remotes: {} };
-    return { ...published, overrides };
+    return { ...withoutStages(published), overrides };
   });
 
   const remotesDir = path.join(opts.releasesDir, 'remotes');
