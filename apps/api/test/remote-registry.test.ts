@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { endpoints, type AdminRemoteRegistry } from '@backoffice/shared-api/contract';
+import { endpoints, type DataOf } from '@backoffice/shared-api/contract';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { bucketOf } from '../src/modules/remotes/registry';
 import { TEST_ADMIN } from './helpers/constants';
@@ -46,7 +46,7 @@ describe.each(BACKENDS)('the remote registry of the signed-in admin, with staged
 
   const publish = (remotes: Record<string, unknown>) =>
     fs.writeFileSync(path.join(releases, 'registry.json'), JSON.stringify({ remotes }));
-  const registryOf = async (who: 'a' | 'b'): Promise<AdminRemoteRegistry> => {
+  const registryOf = async (who: 'a' | 'b'): Promise<DataOf<typeof endpoints.getRemoteRegistry>> => {
     const res = await api.call('GET', endpoints.getRemoteRegistry.path, { token: tokens[who] });
     expect(res.status).toBe(200);
     return res.body.data;

@@ -8,7 +8,6 @@ export * from './payments';
 export * from './catalog';
 export * from './dashboard';
 export * from './audit';
-export * from './remotes';
 export * from './endpoints';
 export * from './pattern-messages';
 export * from '../constants/countries';

@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { AdminRemoteEntry, AdminRemoteRegistry } from '@backoffice/shared-api/contract';
+import type { DataOf, endpoints } from '@backoffice/shared-api/contract';
+
+// The contract's shapes of the reply, without naming them in the package's exports.
+type AdminRemoteRegistry = DataOf<typeof endpoints.getRemoteRegistry>;
+type AdminRemoteEntry = AdminRemoteRegistry['remotes'][string];
 
 /** A remote's entry as scripts/remotes.js writes it into the registry file. */
 interface PublishedEntry {
