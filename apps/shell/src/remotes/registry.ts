@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { callEndpoint } from '@backoffice/shared-api';
 import { expectIntegrity, integrityPlugin } from './integrityPlugin';
 
 export type RemoteName = 'people' | 'payments' | 'catalog';
@@ -13,6 +14,8 @@ export interface RegistryEntry {
    * without it (published before hashes were recorded) is refused: `npm start` or a promote adds them.
    */
   integrity?: Record<string, string>;
+  /** This admin runs a staged version of the remote: one given to some admins before everyone. */
+  staged?: boolean;
 }
 export interface Registry {
   remotes: Partial<Record<RemoteName, RegistryEntry>>;
@@ -124,13 +127,32 @@ export function overridesFor(registry: Registry | undefined): {
   return { active, ignored };
 }
 
+/**
+ * This admin's registry, from the API: which version of a remote an admin runs depends on who they
+ * are (a staged version goes to some admins first). Remotes load only after sign-in, so there is
+ * always a session to ask with. The development shell's registry points at the remotes' dev servers
+ * and is served by its own dev server.
+ */
+async function readRegistry(): Promise<Registry> {
+  if (process.env.NODE_ENV === 'development') {
+    const res = await fetch('/registry.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
+    return (await res.json()) as Registry;
+  }
+  const reply = await callEndpoint('getRemoteRegistry', {});
+  if (reply.statusCode !== 200 || !reply.data) {
+    throw new Error(`The remote registry could not be read (HTTP ${reply.statusCode}: ${reply.message})`);
+  }
+  return reply.data as Registry;
+}
+
 let current: Registry | undefined;
 let pluginRegistered = false;
 let loaded: Promise<Registry> | undefined;
 const listeners = new Set<() => void>();
 
 /**
- * Reads the registry from the shell's server (never from the build), applies overrides and hands
+ * Reads this admin's registry from the server (never from the build), applies overrides and hands
  * the remotes to the federation runtime. Nothing of a remote is fetched until one of its screens
  * opens. `refresh` (a retry) re-reads the registry and re-registers that remote, which drops the
  * runtime's cached, failed entry of it; the remotes already running are left as they are.
@@ -138,9 +160,7 @@ const listeners = new Set<() => void>();
 export function loadRegistry(refresh?: RemoteName): Promise<Registry> {
   if (loaded && !refresh) return loaded;
   const reading = (async () => {
-    const res = await fetch('/registry.json', { cache: 'no-store' });
-    if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
-    const registry = (await res.json()) as Registry;
+    const registry = await readRegistry();
     const overrides = overridesFor(registry).active;
     if (!pluginRegistered) {
       registerPlugins([integrityPlugin()]);

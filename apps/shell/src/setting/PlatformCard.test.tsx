@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { chooseOption, rowOf } from '@backoffice/ui-kit/testing';
+import { API_PATHS } from '@backoffice/shared-api';
+import { failure, ok, stubApi, type StubReply } from '@backoffice/shared-api/testing';
 import { loadRegistry, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from '../remotes/registry';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { remoteStatus } from '../remotes/remoteStatus';
@@ -22,8 +24,10 @@ const entry = (name: string, version: string) => ({
 let registry: Registry;
 /** Remotes whose files cannot be fetched right now. */
 let down: Set<string>;
-const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => registry }));
-const registryReads = () => fetchMock.mock.calls.length;
+let reads = 0;
+/** What the server answers the next read of the registry with, instead of the registry. */
+let nextRead: StubReply | undefined;
+const registryReads = () => reads;
 
 beforeEach(async () => {
   localStorage.clear();
@@ -37,7 +41,14 @@ beforeEach(async () => {
     overrides: { origins: ['http://localhost:*', 'http://127.0.0.1:*'] },
   };
   down = new Set();
-  Object.assign(globalThis, { fetch: fetchMock });
+  nextRead = undefined;
+  stubApi((config) => {
+    if (config.url !== API_PATHS.getRemoteRegistry) return undefined;
+    reads += 1;
+    const reply = nextRead ?? ok(registry);
+    nextRead = undefined;
+    return reply;
+  });
   jest.mocked(loadRemote).mockImplementation(async (id: string) => {
     const name = id.split('/')[0]!;
     if (down.has(name)) throw new Error(`Failed to get manifest of ${name}`);
@@ -48,7 +59,7 @@ beforeEach(async () => {
   // Each test starts from a fresh read of its registry, with no remote loaded yet.
   await loadRegistry('people');
   remoteStatus.reset();
-  fetchMock.mockClear();
+  reads = 0;
   jest.mocked(registerRemotes).mockClear();
   jest.mocked(loadRemote).mockClear();
 });
@@ -109,6 +120,15 @@ describe('the platform card', () => {
     expect(screen.queryByRole('button', { name: 'Retry catalog' })).not.toBeInTheDocument();
   });
 
+  it('says which remote this admin runs at a staged version', async () => {
+    registry = { ...registry, remotes: { ...registry.remotes, people: { ...entry('people', '1.5.0'), staged: true } } };
+    await loadRegistry('people');
+    renderInShell(<PlatformCard />);
+    expect(await rowOf('people').findByText('1.5.0')).toBeInTheDocument();
+    expect(rowOf('people').getByText('Staged')).toBeInTheDocument();
+    expect(rowOf('payments').queryByText('Staged')).not.toBeInTheDocument();
+  });
+
   it("shows a developer's override instead of the registry's version", async () => {
     localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ people: 'http://localhost:3001/mf-manifest.json' }));
     renderInShell(<PlatformCard />);
@@ -121,10 +141,12 @@ describe('the platform card', () => {
     renderInShell(<PlatformCard />);
     await userEvent.click(screen.getByRole('button', { name: /Check all/ }));
     await waitFor(() => expect(statusOf('catalog')).toHaveTextContent('Failed to load'));
-    fetchMock.mockResolvedValueOnce({ ok: false, status: 503, json: async () => ({}) } as never);
+    nextRead = failure(503, 'Service unavailable');
     await userEvent.click(screen.getByRole('button', { name: 'Retry catalog' }));
     await waitFor(() =>
-      expect(statusOf('catalog')).toHaveTextContent('Failed to load: The remote registry could not be read (HTTP 503)'),
+      expect(statusOf('catalog')).toHaveTextContent(
+        'Failed to load: The remote registry could not be read (HTTP 503: Service unavailable)',
+      ),
     );
   });
 

@@ -41,7 +41,16 @@ function Version({ row }: { row: PlatformRow }) {
   }
   return (
     <>
-      {row.version ?? 'Not published'}
+      <span>{row.version ?? 'Not published'}</span>
+      {row.version && row.staged && (
+        <Tag
+          color="purple"
+          style={{ marginLeft: 8 }}
+          title="A staged version: this admin gets it before everyone else does"
+        >
+          Staged
+        </Tag>
+      )}
       {row.ignoredOverride && (
         <Tag
           style={{ marginLeft: 8 }}

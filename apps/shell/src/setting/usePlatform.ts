@@ -14,6 +14,8 @@ export interface PlatformRow {
   name: RemoteName;
   /** The registry's version; undefined when the registry does not list the remote (or is unread). */
   version: string | undefined;
+  /** This admin runs a staged version: given to some admins before everyone. */
+  staged: boolean;
   /** The developer's manifest URL this browser loads instead (localStorage), if any. */
   override: string | undefined;
   /** An override saved in this browser that this server does not let load (overrides off, origin not allowed). */
@@ -57,6 +59,7 @@ export function usePlatform() {
   const rows: PlatformRow[] = REMOTE_NAMES.map((name) => ({
     name,
     version: registry?.remotes[name]?.version,
+    staged: registry?.remotes[name]?.staged === true,
     override: overrides.active[name],
     ignoredOverride: overrides.ignored[name],
     status: statuses[name],
