@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * The exported surface of each shared package, per entry point (its package.json `exports`), with
+ * each name's kind: what a remote built against the package may call. It is committed beside the
+ * package as api-report.json, at the package's version; the tooling test fails when the surface
+ * differs from the report while the version is still the one recorded, because remotes decide
+ * from the version alone whether the shell's copy can serve them.
+ *
+ *   node scripts/api-report.js        rewrite the reports (npm run api-report), after bumping the version
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const ts = require('typescript');
+
+const ROOT = path.resolve(__dirname, '..');
+const PACKAGES = ['packages/shared-api', 'packages/ui-kit'];
+const REPORT = 'api-report.json';
+
+function kindOf(checker, symbol) {
+  const s = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const f = s.flags;
+  const kinds = [];
+  if (f & ts.SymbolFlags.Class) kinds.push('class');
+  else if (f & ts.SymbolFlags.Function) kinds.push('function');
+  else if (f & ts.SymbolFlags.Enum) kinds.push('enum');
+  else if (f & ts.SymbolFlags.Variable) kinds.push('variable');
+  if (f & ts.SymbolFlags.Interface) kinds.push('interface');
+  if (f & ts.SymbolFlags.TypeAlias) kinds.push('type');
+  if (f & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule)) kinds.push('namespace');
+  return kinds.join('+') || 'unknown';
+}
+
+/** `{ name, version, entryPoints: { '.': { Name: kind, … }, './contract': { … } } }`, names sorted. */
+function surfaceOf(dir) {
+  const pkgDir = path.resolve(ROOT, dir);
+  const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+  const exportsMap = pkg.exports || { '.': pkg.main };
+  const entries = Object.keys(exportsMap).sort();
+  const files = entries.map((e) => path.join(pkgDir, exportsMap[e]));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(pkgDir, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => undefined,
+    },
+  );
+  const program = ts.createProgram(files, { ...(config?.options || {}), noEmit: true });
+  const checker = program.getTypeChecker();
+  const entryPoints = {};
+  entries.forEach((entry, i) => {
+    const source = program.getSourceFile(files[i]);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`${pkg.name}: cannot read the entry point ${entry} (${files[i]})`);
+    const names = checker
+      .getExportsOfModule(module)
+      .map((s) => [s.getName(), kindOf(checker, s)])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    entryPoints[entry] = Object.fromEntries(names);
+  });
+  return { name: pkg.name, version: pkg.version, entryPoints };
+}
+
+const reportPath = (dir) => path.resolve(ROOT, dir, REPORT);
+
+function readReport(dir) {
+  return JSON.parse(fs.readFileSync(reportPath(dir), 'utf8'));
+}
+
+/** What changed between a recorded surface and the current one, one line per name. */
+function differences(recorded, current) {
+  const lines = [];
+  const entries = new Set([...Object.keys(recorded.entryPoints), ...Object.keys(current.entryPoints)]);
+  for (const entry of [...entries].sort()) {
+    const before = recorded.entryPoints[entry] || {};
+    const after = current.entryPoints[entry] || {};
+    for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (!(name in after)) lines.push(`${entry}: removed ${name} (${before[name]})`);
+      else if (!(name in before)) lines.push(`${entry}: added ${name} (${after[name]})`);
+      else if (before[name] !== after[name]) lines.push(`${entry}: ${name} was ${before[name]}, is ${after[name]}`);
+    }
+  }
+  return lines.sort();
+}
+
+function writeReport(dir) {
+  const surface = surfaceOf(dir);
+  fs.writeFileSync(reportPath(dir), `${JSON.stringify(surface, null, 2)}\n`);
+  return surface;
+}
+
+/**
+ * Why the package's committed report does not hold its current surface, or null. A surface change
+ * at the recorded version is the failure that matters: a remote built against it would be served
+ * the shell's older copy of the same version.
+ */
+function problemOf(dir) {
+  const current = surfaceOf(dir);
+  let recorded;
+  try {
+    recorded = readReport(dir);
+  } catch {
+    return `${current.name} has no ${REPORT}: run \`npm run api-report\` and commit it`;
+  }
+  const changes = differences(recorded, current);
+  if (changes.length && current.version === recorded.version) {
+    return [
+      `${current.name}'s exported surface changed but its version is still ${current.version}:`,
+      ...changes.map((c) => `  ${c}`),
+      `Bump the version in ${dir}/package.json (minor for an addition, major for a removal or a change),`,
+      'then run `npm run api-report` and commit the report with the change.',
+    ].join('\n');
+  }
+  if (changes.length || current.version !== recorded.version) {
+    return `${dir}/${REPORT} records ${recorded.version}, the package is ${current.version}: run \`npm run api-report\` and commit it`;
+  }
+  return null;
+}
+
+module.exports = { PACKAGES, surfaceOf, readReport, differences, writeReport, problemOf };
+
+if (require.main === module) {
+  for (const dir of PACKAGES) {
+    const s = writeReport(dir);
+    console.log(`${dir}/${REPORT}: ${s.name} ${s.version}`);
+  }
+}
