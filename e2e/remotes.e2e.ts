@@ -87,6 +87,53 @@ describe('remotes at runtime', () => {
   });
 });
 
+describe('the release gate', () => {
+  it('refuses to promote a remote that needs a newer shared package than the shell provides, and the screen keeps working', async () => {
+    const { releases } = state();
+    const registryFile = path.join(releases, 'registry.json');
+    const before = fs.readFileSync(registryFile, 'utf8');
+    const current: string = JSON.parse(before).remotes.people.version;
+    const shellManifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/shell/dist/mf-manifest.json'), 'utf8'));
+    const provided: string = shellManifest.shared.find(
+      (s: { name: string }) => s.name === '@backoffice/shared-api',
+    ).version;
+    // A build of people made against a shared-api with a new hook: its manifest requires the next major.
+    const required = `^${Number(provided.split('.')[0]) + 1}.0.0`;
+    const next = `${current}-needs-newer`;
+    const to = path.join(releases, 'remotes', 'people', next);
+    fs.cpSync(path.join(releases, 'remotes', 'people', current), to, { recursive: true });
+    const manifestFile = path.join(to, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    for (const s of manifest.shared) if (s.name === '@backoffice/shared-api') s.requiredVersion = required;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+
+    const refusal = (...args: string[]) => {
+      try {
+        execFileSync(process.execPath, ['scripts/remotes.js', ...args], {
+          cwd: ROOT,
+          env: { ...process.env, RELEASES_DIR: releases },
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
+      } catch (e) {
+        return (e as { stderr: string }).stderr;
+      }
+      throw new Error(`remotes ${args.join(' ')} was not refused`);
+    };
+    const message = `people needs @backoffice/shared-api ${required}, the shell provides ${provided}`;
+    expect(refusal('promote', 'people', next)).toContain(message);
+    expect(refusal('stage', 'people', next, '--percent', '100')).toContain(message);
+    expect(fs.readFileSync(registryFile, 'utf8')).toBe(before);
+
+    // Admins still get the version the shell can serve: no broken screen.
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    await page.goto('/app/fans');
+    await page.getByPlaceholder('Search by name or email').waitFor();
+    await context.close();
+  });
+});
+
 describe('Fans list (the first vertical slice)', () => {
   it('searches, sorts and pages, with the state kept in the URL across reload and Back', async () => {
     const { context, page, errors } = await newPage(browser);

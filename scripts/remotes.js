@@ -23,6 +23,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { REMOTES, RECORD, buildApp, distOf } = require('./builds');
+const { checkSharedRequirements } = require('./shared-gate');
 
 const ROOT = path.resolve(__dirname, '..');
 const RELEASES = path.resolve(process.env.RELEASES_DIR || path.join(ROOT, '.releases'));
@@ -144,6 +145,7 @@ function release(name) {
 /** Builds the remote, releases it and makes it current. */
 async function publish(name, { reason } = {}) {
   await buildApp(name, reason);
+  checkSharedRequirements(name, path.join(distOf(name), 'mf-manifest.json'));
   const version = release(name);
   point(name, version);
   console.log(`${name} ${version} published and current`);
@@ -260,11 +262,15 @@ async function main(argv) {
     case 'promote':
       check();
       if (!published(name).includes(version)) throw new Error(`${name} ${version} is not published`);
+      checkSharedRequirements(name, path.join(RELEASES, 'remotes', name, version, 'mf-manifest.json'));
       point(name, version);
       console.log(`${name} now serves ${version}`);
       break;
     case 'stage': {
       check();
+      if (published(name).includes(version)) {
+        checkSharedRequirements(name, path.join(RELEASES, 'remotes', name, version, 'mf-manifest.json'));
+      }
       const admins = flag(argv, 'admins');
       const percent = flag(argv, 'percent');
       stage(name, version, {
