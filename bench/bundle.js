@@ -126,6 +126,10 @@ async function browserFigures(url) {
     console.log(
       `Fans list from a cold page load: ${kib(sum(js))} gzip JS in ${js.length} files, rows after ${ms} ms (budget 400 KiB)`,
     );
+    if (process.argv.includes('--files')) {
+      for (const r of [...js].sort((a, b) => b.gzip - a.gzip))
+        console.log(`    ${kib(r.gzip)}  ${new URL(r.url).pathname}`);
+    }
     const remoteJs = js.filter((r) => new URL(r.url).pathname.startsWith('/remotes/'));
     console.log(`  of which the people remote's own: ${kib(sum(remoteJs))} gzip in ${remoteJs.length} files`);
     const urls = js.map((r) => r.url);
