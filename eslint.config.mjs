@@ -12,12 +12,13 @@ const ANTD_ONLY_IN_UI_KIT = {
   message: 'Import antd components from @backoffice/ui-kit: it is the only package that imports antd.',
 };
 
-const noImportOf = (names, { antd = false } = {}) => ({
+const noImportOf = (names, { antd = false, extra = [] } = {}) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: [
         ...(antd ? [] : [ANTD_ONLY_IN_UI_KIT]),
+        ...extra,
         ...names.map((n) => ({
           group: [`@backoffice/${n}`, `@backoffice/${n}/*`],
           message: `Do not import the ${n} app from here: apps depend on packages only.`,
@@ -27,6 +28,24 @@ const noImportOf = (names, { antd = false } = {}) => ({
     },
   ],
 });
+
+const SHARED_API_RUNTIME = ['config', 'storage', 'toast', 'session', 'http', 'socket', 'internal'];
+const SHARED_API_RUNTIME_BY_NAME = {
+  group: SHARED_API_RUNTIME.filter((m) => m !== 'internal').map((m) => `./${m}`),
+  message: "Import the runtime's services from '@backoffice/shared-api/runtime': it is a singleton entry.",
+};
+const UI_KIT_SINGLETON_FILES = ['antd.ts', 'ThemeProvider.tsx', 'themeMode.ts', 'testing.tsx'];
+const UI_KIT_SINGLETONS_BY_NAME = [
+  {
+    group: ['/antd', '/antd/*', '/@ant-design/*', './antd', '../antd'],
+    allowTypeImports: true,
+    message: "Import antd from '@backoffice/ui-kit/antd': it is a singleton entry.",
+  },
+  {
+    group: ['./ThemeProvider', '../ThemeProvider', './themeMode', '../themeMode'],
+    message: "Import the theme from '@backoffice/ui-kit/antd': it is part of that singleton entry.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -47,6 +66,19 @@ export default tseslint.config(
   },
   { files: ['packages/**/*.{ts,tsx}'], rules: noImportOf(APPS) },
   { files: ['packages/ui-kit/**/*.{ts,tsx}'], rules: noImportOf(APPS, { antd: true }) },
+  // The singleton entries (README, "Releasing a remote") are reached by package name from the rest
+  // of their package: a relative import would put a second session, socket or antd into a remote
+  // that runs its own copy of the package.
+  {
+    files: ['packages/shared-api/src/client/**/*.{ts,tsx}'],
+    ignores: [...SHARED_API_RUNTIME.map((m) => `packages/shared-api/src/client/${m}.ts`), '**/*.test.{ts,tsx}'],
+    rules: noImportOf(APPS, { extra: [SHARED_API_RUNTIME_BY_NAME] }),
+  },
+  {
+    files: ['packages/ui-kit/src/**/*.{ts,tsx}'],
+    ignores: [...UI_KIT_SINGLETON_FILES.map((f) => `packages/ui-kit/src/${f}`), '**/*.test.{ts,tsx}'],
+    rules: noImportOf(APPS, { antd: true, extra: UI_KIT_SINGLETONS_BY_NAME }),
+  },
   ...APPS.map((app) => ({ files: [`apps/${app}/**/*.{ts,tsx}`], rules: noImportOf(APPS.filter((a) => a !== app)) })),
   { files: ['**/*.{js,cjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {

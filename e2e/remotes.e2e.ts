@@ -87,51 +87,73 @@ describe('remotes at runtime', () => {
   });
 });
 
-describe('the release gate', () => {
-  it('refuses to promote a remote that needs a newer shared package than the shell provides, and the screen keeps working', async () => {
-    const { releases } = state();
-    const registryFile = path.join(releases, 'registry.json');
-    const before = fs.readFileSync(registryFile, 'utf8');
-    const current: string = JSON.parse(before).remotes.people.version;
-    const shellManifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/shell/dist/mf-manifest.json'), 'utf8'));
-    const provided: string = shellManifest.shared.find(
-      (s: { name: string }) => s.name === '@backoffice/shared-api',
+describe('shared code across releases', () => {
+  const remotes = (releases: string, ...args: string[]) =>
+    execFileSync(process.execPath, ['scripts/remotes.js', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, RELEASES_DIR: releases },
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+  const shellProvides = (name: string): string =>
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/shell/dist/mf-manifest.json'), 'utf8')).shared.find(
+      (s: { name: string }) => s.name === name,
     ).version;
-    // A build of people made against a shared-api with a new hook: its manifest requires the next major.
-    const required = `^${Number(provided.split('.')[0]) + 1}.0.0`;
-    const next = `${current}-needs-newer`;
+  /** A copy of the current people release, as if built against other versions of shared packages. */
+  function peopleBuiltAgainst(releases: string, suffix: string, edit: (file: string, text: string) => string) {
+    const current: string = JSON.parse(fs.readFileSync(path.join(releases, 'registry.json'), 'utf8')).remotes.people
+      .version;
+    const next = `${current}-${suffix}`;
     const to = path.join(releases, 'remotes', 'people', next);
     fs.cpSync(path.join(releases, 'remotes', 'people', current), to, { recursive: true });
-    const manifestFile = path.join(to, 'mf-manifest.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    for (const s of manifest.shared) if (s.name === '@backoffice/shared-api') s.requiredVersion = required;
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    for (const f of fs.readdirSync(to).filter((n) => n.endsWith('.js') || n === 'mf-manifest.json')) {
+      const file = path.join(to, f);
+      fs.writeFileSync(file, edit(f, fs.readFileSync(file, 'utf8')));
+    }
+    return { current, next };
+  }
 
-    const refusal = (...args: string[]) => {
-      try {
-        execFileSync(process.execPath, ['scripts/remotes.js', ...args], {
-          cwd: ROOT,
-          env: { ...process.env, RELEASES_DIR: releases },
-          encoding: 'utf8',
-          stdio: 'pipe',
-        });
-      } catch (e) {
-        return (e as { stderr: string }).stderr;
-      }
-      throw new Error(`remotes ${args.join(' ')} was not refused`);
-    };
-    const message = `people needs @backoffice/shared-api ${required}, the shell provides ${provided}`;
-    expect(refusal('promote', 'people', next)).toContain(message);
-    expect(refusal('stage', 'people', next, '--percent', '100')).toContain(message);
-    expect(fs.readFileSync(registryFile, 'utf8')).toBe(before);
+  it.each([
+    ['strict singleton', '@backoffice/shared-api/runtime'],
+    ['semver-shared package', '@backoffice/shared-api'],
+  ])(
+    'refuses to promote or stage a remote that needs a newer %s than the shell provides, and the screen keeps working',
+    async (_kind, name) => {
+      const { releases } = state();
+      const registryFile = path.join(releases, 'registry.json');
+      const before = fs.readFileSync(registryFile, 'utf8');
+      const provided = shellProvides(name);
+      // A build of people made against the next major (a new service, a new hook) requires it.
+      const required = `^${Number(provided.split('.')[0]) + 1}.0.0`;
+      const { next } = peopleBuiltAgainst(releases, `needs-newer-${name.split('/').pop()}`, (file, text) => {
+        if (file !== 'mf-manifest.json') return text;
+        const manifest = JSON.parse(text);
+        for (const s of manifest.shared) if (s.name === name) s.requiredVersion = required;
+        return JSON.stringify(manifest);
+      });
 
-    // Admins still get the version the shell can serve: no broken screen.
-    const { context, page } = await newPage(browser);
-    await signIn(page);
-    await page.goto('/app/fans');
-    await page.getByPlaceholder('Search by name or email').waitFor();
-    await context.close();
-  });
+      const refusal = (...args: string[]) => {
+        try {
+          remotes(releases, ...args);
+        } catch (e) {
+          return (e as { stderr: string }).stderr;
+        }
+        throw new Error(`remotes ${args.join(' ')} was not refused`);
+      };
+      const message = `people needs ${name} ${required}, the shell provides ${provided}`;
+      expect(refusal('promote', 'people', next)).toContain(message);
+      expect(refusal('stage', 'people', next, '--percent', '100')).toContain(message);
+      expect(fs.readFileSync(registryFile, 'utf8')).toBe(before);
+
+      // Admins still get the version the shell can serve: no broken screen.
+      const { context, page, errors } = await newPage(browser);
+      await signIn(page);
+      await page.goto('/app/fans');
+      await page.getByText(/^Showing 1 to 10 of/).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe('Fans list (the first vertical slice)', () => {

@@ -2,9 +2,10 @@
 /**
  * The exported surface of each shared package, per entry point (its package.json `exports`), with
  * each name's kind: what a remote built against the package may call. It is committed beside the
- * package as api-report.json, at the package's version; the tooling test fails when the surface
- * differs from the report while the version is still the one recorded, because remotes decide
- * from the version alone whether the shell's copy can serve them.
+ * package as api-report.json, at the package's version and at the own versions of its singleton
+ * entries (`federation.singletons`, shared under their own keys); the tooling test fails when an
+ * entry's surface differs from the report while the version that governs it is still the one
+ * recorded, because remotes decide from the version alone whether the shell's copy can serve them.
  *
  *   node scripts/api-report.js        rewrite the reports (npm run api-report), after bumping the version
  */
@@ -30,7 +31,10 @@ function kindOf(checker, symbol) {
   return kinds.join('+') || 'unknown';
 }
 
-/** `{ name, version, entryPoints: { '.': { Name: kind, … }, './contract': { … } } }`, names sorted. */
+/**
+ * `{ name, version, singletons: { './runtime': '1.0.0' }, entryPoints: { '.': { Name: kind, … }, … } }`,
+ * names sorted.
+ */
 function surfaceOf(dir) {
   const pkgDir = path.resolve(ROOT, dir);
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
@@ -58,7 +62,7 @@ function surfaceOf(dir) {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     entryPoints[entry] = Object.fromEntries(names);
   });
-  return { name: pkg.name, version: pkg.version, entryPoints };
+  return { name: pkg.name, version: pkg.version, singletons: pkg.federation?.singletons || {}, entryPoints };
 }
 
 const reportPath = (dir) => path.resolve(ROOT, dir, REPORT);
@@ -67,11 +71,15 @@ function readReport(dir) {
   return JSON.parse(fs.readFileSync(reportPath(dir), 'utf8'));
 }
 
+/** The version a remote reads for an entry: a singleton entry's own, else the package's. */
+const versionOf = (surface, entry) => surface.singletons?.[entry] ?? surface.version;
+
 /** What changed between a recorded surface and the current one, one line per name. */
-function differences(recorded, current) {
+function differences(recorded, current, only) {
   const lines = [];
   const entries = new Set([...Object.keys(recorded.entryPoints), ...Object.keys(current.entryPoints)]);
   for (const entry of [...entries].sort()) {
+    if (only && !only(entry)) continue;
     const before = recorded.entryPoints[entry] || {};
     const after = current.entryPoints[entry] || {};
     for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -103,15 +111,30 @@ function problemOf(dir) {
     return `${current.name} has no ${REPORT}: run \`npm run api-report\` and commit it`;
   }
   const changes = differences(recorded, current);
-  if (changes.length && current.version === recorded.version) {
+  // A change is covered when the version governing its entry moved; the rest must be bumped.
+  const unbumped = (entry) => versionOf(recorded, entry) === versionOf(current, entry);
+  const stale = differences(recorded, current, unbumped);
+  if (stale.length) {
+    const staleEntries = [...new Set(stale.map((line) => line.split(':')[0]))];
+    const singletons = staleEntries.filter((e) => e in current.singletons);
+    const headline =
+      singletons.length === staleEntries.length
+        ? `${current.name}'s singleton entry ${singletons.join(', ')} changed but its version is still ${singletons.map((e) => current.singletons[e]).join(', ')}:`
+        : `${current.name}'s exported surface changed but its version is still ${current.version}:`;
     return [
-      `${current.name}'s exported surface changed but its version is still ${current.version}:`,
-      ...changes.map((c) => `  ${c}`),
-      `Bump the version in ${dir}/package.json (minor for an addition, major for a removal or a change),`,
+      headline,
+      ...stale.map((c) => `  ${c}`),
+      `Bump the version in ${dir}/package.json (minor for an addition, major for a removal or a change)` +
+        (singletons.length
+          ? `, and federation.singletons' version of ${singletons.join(', ')} (a singleton: the shell must be released first),`
+          : ','),
       'then run `npm run api-report` and commit the report with the change.',
     ].join('\n');
   }
-  if (changes.length || current.version !== recorded.version) {
+  const moved = Object.keys({ ...recorded.singletons, ...current.singletons }).some(
+    (e) => recorded.singletons?.[e] !== current.singletons[e],
+  );
+  if (changes.length || current.version !== recorded.version || moved) {
     return `${dir}/${REPORT} records ${recorded.version}, the package is ${current.version}: run \`npm run api-report\` and commit it`;
   }
   return null;

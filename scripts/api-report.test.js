@@ -62,4 +62,41 @@ describe('the check', () => {
     writeReport(work);
     expect(problemOf(work)).toBeNull();
   });
+
+  test('a singleton entry has its own version: bumping only the package does not cover a change to it', () => {
+    write(
+      'package.json',
+      JSON.stringify({
+        name: '@fixture/pkg',
+        version: '1.0.0',
+        exports: { '.': './src/index.ts', './runtime': './src/runtime.ts' },
+        federation: { singletons: { './runtime': '1.0.0' } },
+      }),
+    );
+    write('src/runtime.ts', 'export const session = {};\n');
+    writeReport(work);
+    expect(problemOf(work)).toBeNull();
+
+    write('src/runtime.ts', 'export const session = {};\nexport const socket = {};\n');
+    const bumpPackageOnly = (singleton) =>
+      write(
+        'package.json',
+        JSON.stringify({
+          name: '@fixture/pkg',
+          version: '1.1.0',
+          exports: { '.': './src/index.ts', './runtime': './src/runtime.ts' },
+          federation: { singletons: { './runtime': singleton } },
+        }),
+      );
+    bumpPackageOnly('1.0.0');
+    const problem = problemOf(work);
+    expect(problem).toContain("@fixture/pkg's singleton entry ./runtime changed but its version is still 1.0.0");
+    expect(problem).toContain('./runtime: added socket (variable)');
+    expect(problem).toContain("federation.singletons' version of ./runtime");
+
+    bumpPackageOnly('1.1.0');
+    expect(problemOf(work)).toContain('run `npm run api-report`');
+    writeReport(work);
+    expect(problemOf(work)).toBeNull();
+  });
 });

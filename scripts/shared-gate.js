@@ -1,65 +1,52 @@
 /**
  * The release gate: a remote's build says in its mf-manifest.json which shared packages it needs
  * (`shared[].requiredVersion`); the shell that admins run says in its own build's mf-manifest.json
- * which versions it provides (`shared[].version`). A release that the deployed shell cannot serve
- * is refused before anything is copied or pointed at, naming each package and both versions.
+ * which versions it provides (`shared[].version`) and which of them are singletons.
+ *
+ * Any shared package that the shell provides at a version outside the remote's range is refused
+ * before anything is copied or pointed at, naming each package and both versions: a strict
+ * singleton (React, the router, shared-api's runtime, ui-kit's antd) would fail to load, and for a
+ * semver-shared main entry our browser test found the federation runtime (loaded-first) serving the
+ * shell's older copy to the remote rather than the remote's own, which is the broken screen.
  *
  * The shell's build is what is deployed (the server serves SHELL_DIST, apps/shell/dist by
  * default), so it is read rather than the shell's package.json, which may have moved on since.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const semver = require('semver');
 
 const ROOT = path.resolve(__dirname, '..');
 const shellManifestPath = () =>
   path.join(path.resolve(process.env.SHELL_DIST || path.join(ROOT, 'apps', 'shell', 'dist')), 'mf-manifest.json');
 
-const parse = (v) => {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(String(v).trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+/** A range semver cannot read is not satisfied: the gate refuses rather than guesses. */
+const satisfies = (version, range) => {
+  try {
+    return semver.satisfies(String(version), String(range));
+  } catch {
+    return false;
+  }
 };
-const compare = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-
-/**
- * Whether `version` satisfies `range`, for the ranges our builds write (exact, ^, ~, >=, *, and
- * `||` of those). A range it cannot read is not satisfied: the gate refuses rather than guesses.
- */
-function satisfies(version, range) {
-  const v = parse(version);
-  if (!v) return false;
-  return String(range)
-    .split('||')
-    .some((part) => {
-      const r = part.trim();
-      if (r === '' || r === '*' || r === 'x') return true;
-      const op = /^(\^|~|>=|=)?\s*(.*)$/.exec(r);
-      const base = parse(op[2]);
-      if (!base || !/^v?\d+\.\d+\.\d+$/.test(op[2])) return false;
-      if (compare(v, base) < 0) return false;
-      switch (op[1]) {
-        case '>=':
-          return true;
-        case '~':
-          return v[0] === base[0] && v[1] === base[1];
-        case '^':
-          if (base[0] > 0) return v[0] === base[0];
-          if (base[1] > 0) return v[0] === 0 && v[1] === base[1];
-          return compare(v, base) === 0;
-        default:
-          return compare(v, base) === 0;
-      }
-    });
-}
 
 const readManifest = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
-/** Each shared requirement of the remote's manifest that the shell's manifest does not satisfy. */
+/**
+ * The remote's shared requirements that the shell's versions do not satisfy, each marked `singleton`
+ * (one instance per page) or not (shared by semver).
+ */
 function unmetRequirements(remoteManifest, shellManifest) {
-  const provided = new Map((shellManifest.shared || []).map((s) => [s.name, s.version]));
+  const provided = new Map((shellManifest.shared || []).map((s) => [s.name, s]));
   return (remoteManifest.shared || [])
     .filter((s) => s.requiredVersion && provided.has(s.name))
-    .filter((s) => !satisfies(provided.get(s.name), s.requiredVersion))
-    .map((s) => ({ name: s.name, required: s.requiredVersion, provided: provided.get(s.name) }));
+    .filter((s) => !satisfies(provided.get(s.name).version, s.requiredVersion))
+    .map((s) => ({
+      name: s.name,
+      required: s.requiredVersion,
+      provided: provided.get(s.name).version,
+      // Only an explicit `singleton: false` is shared by semver; subpaths of a singleton (react/jsx-runtime) carry no flag.
+      singleton: s.singleton !== false && provided.get(s.name).singleton !== false,
+    }));
 }
 
 /**

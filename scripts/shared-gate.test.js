@@ -4,11 +4,22 @@ const path = require('node:path');
 /* global jest -- jest's module wrapper provides it */
 const { satisfies, unmetRequirements } = require('./shared-gate');
 
+// As our builds write them: the main entries of our packages by semver, the rest singletons.
+const SEMVER_SHARED = new Set(['@backoffice/shared-api', '@backoffice/ui-kit']);
 const shared = (entries) => ({
-  shared: Object.entries(entries).map(([name, v]) => ({ name, version: v.replace(/^[\^~]/, ''), requiredVersion: v })),
+  shared: Object.entries(entries).map(([name, v]) => ({
+    name,
+    version: v.replace(/^[\^~]/, ''),
+    requiredVersion: v,
+    singleton: !SEMVER_SHARED.has(name),
+  })),
 });
+const RUNTIME = '@backoffice/shared-api/runtime';
 
 test('satisfies reads the ranges our builds write', () => {
+  expect(satisfies('1.0.0', '^1.0.0')).toBe(true);
+  expect(satisfies('1.3.0', '^1.1.0')).toBe(true);
+  expect(satisfies('1.0.0', '^1.1.0')).toBe(false);
   expect(satisfies('0.2.0', '^0.2.0')).toBe(true);
   expect(satisfies('0.2.5', '^0.2.0')).toBe(true);
   expect(satisfies('0.3.0', '^0.2.0')).toBe(false);
@@ -24,11 +35,17 @@ test('satisfies reads the ranges our builds write', () => {
   expect(satisfies('1.0.0', 'latest')).toBe(false);
 });
 
-test('names each shared package the shell cannot serve; one it does not share is the remote’s own', () => {
-  const shell = shared({ '@backoffice/shared-api': '0.2.0', react: '19.3.1' });
-  const remote = shared({ '@backoffice/shared-api': '^0.3.0', react: '^19.3.1', 'only-mine': '^1.0.0' });
+test('names each shared package the shell cannot serve, singleton or not; one it does not share is the remote’s own', () => {
+  const shell = shared({ '@backoffice/shared-api': '1.0.0', [RUNTIME]: '1.0.0', react: '19.3.1' });
+  const remote = shared({
+    '@backoffice/shared-api': '^1.1.0',
+    [RUNTIME]: '^1.1.0',
+    react: '^19.3.1',
+    'only-mine': '^1.0.0',
+  });
   expect(unmetRequirements(remote, shell)).toEqual([
-    { name: '@backoffice/shared-api', required: '^0.3.0', provided: '0.2.0' },
+    { name: '@backoffice/shared-api', required: '^1.1.0', provided: '1.0.0', singleton: false },
+    { name: RUNTIME, required: '^1.1.0', provided: '1.0.0', singleton: true },
   ]);
 });
 
@@ -50,7 +67,10 @@ describe('publish and promote through the gate', () => {
     }));
     process.env.RELEASES_DIR = path.join(work, 'releases');
     process.env.SHELL_DIST = path.join(work, 'shell');
-    write(path.join(work, 'shell', 'mf-manifest.json'), shared({ '@backoffice/shared-api': '0.2.0', react: '19.3.1' }));
+    write(
+      path.join(work, 'shell', 'mf-manifest.json'),
+      shared({ '@backoffice/shared-api': '1.0.0', [RUNTIME]: '1.0.0', react: '19.3.1' }),
+    );
     const build = (manifest) => {
       fs.rmSync(dist, { recursive: true, force: true });
       write(path.join(dist, 'mf-manifest.json'), manifest);
@@ -72,19 +92,28 @@ describe('publish and promote through the gate', () => {
 
   it('publishes a remote the shell can serve', async () => {
     const { build, registry, remotes } = setup();
-    build(shared({ '@backoffice/shared-api': '^0.2.0', react: '^19.3.1' }));
+    build(shared({ '@backoffice/shared-api': '^1.0.0', [RUNTIME]: '^1.0.0', react: '^19.3.1' }));
     const version = await remotes.publish('people');
     expect(JSON.parse(registry()).remotes.people.version).toBe(version);
   });
 
-  it('refuses to publish one that needs a newer shared package, naming it, registry unchanged', async () => {
+  it('refuses one built against a newer semver-shared package too, naming it', async () => {
     const { build, registry, remotes } = setup();
-    build(shared({ '@backoffice/shared-api': '^0.2.0' }));
+    build(shared({ '@backoffice/shared-api': '^1.1.0', [RUNTIME]: '^1.0.0', react: '^19.3.1' }));
+    await expect(remotes.main(['publish', 'people'])).rejects.toThrow(
+      'people needs @backoffice/shared-api ^1.1.0, the shell provides 1.0.0',
+    );
+    expect(registry()).toBeNull();
+  });
+
+  it('refuses to publish one that needs a newer singleton, naming it, registry unchanged', async () => {
+    const { build, registry, remotes } = setup();
+    build(shared({ [RUNTIME]: '^1.0.0' }));
     await remotes.publish('people');
     const before = registry();
-    build(shared({ '@backoffice/shared-api': '^0.3.0', react: '^19.3.1' }));
+    build(shared({ [RUNTIME]: '^1.1.0', react: '^19.3.1' }));
     await expect(remotes.main(['publish', 'people'])).rejects.toThrow(
-      'people needs @backoffice/shared-api ^0.3.0, the shell provides 0.2.0',
+      `people needs ${RUNTIME} ^1.1.0, the shell provides 1.0.0`,
     );
     expect(registry()).toBe(before);
     expect(remotes.published('people')).toHaveLength(1); // nothing copied either
@@ -92,19 +121,19 @@ describe('publish and promote through the gate', () => {
 
   it('refuses to promote (or stage) a published version the current shell cannot serve', async () => {
     const { build, registry, remotes } = setup();
-    build(shared({ '@backoffice/shared-api': '^0.2.0' }));
+    build(shared({ [RUNTIME]: '^1.0.0' }));
     const v1 = await remotes.publish('people');
     const before = registry();
     // A version released while the shell provided it, then the shell changed under it.
     write(
       path.join(process.env.RELEASES_DIR, 'remotes', 'people', 'v-new', 'mf-manifest.json'),
-      shared({ '@backoffice/shared-api': '^0.3.0' }),
+      shared({ [RUNTIME]: '^2.0.0' }),
     );
     await expect(remotes.main(['promote', 'people', 'v-new'])).rejects.toThrow(
-      'people needs @backoffice/shared-api ^0.3.0, the shell provides 0.2.0',
+      `people needs ${RUNTIME} ^2.0.0, the shell provides 1.0.0`,
     );
     await expect(remotes.main(['stage', 'people', 'v-new', '--percent', '10'])).rejects.toThrow(
-      'the shell provides 0.2.0',
+      'the shell provides 1.0.0',
     );
     expect(registry()).toBe(before);
     expect(JSON.parse(registry()).remotes.people.version).toBe(v1);

@@ -12,10 +12,14 @@ const ROOT = path.resolve(__dirname, '..');
 const version = (name) => rootPackage.dependencies[name] || rootPackage.devDependencies[name];
 
 /**
- * Loaded once at runtime whichever remotes are open. The trailing-slash entries share subpaths
- * (react-dom/client, react/jsx-runtime): without them a second react-dom loads and hooks break.
+ * Third-party libraries that must be one instance per page. The trailing-slash entries share
+ * subpaths (react-dom/client, react/jsx-runtime): without them a second react-dom loads and hooks
+ * break. Strict: a remote built against a version the shell does not provide fails to load rather
+ * than run beside the wrong one, and the release gate (scripts/shared-gate.js) refuses it first.
+ * axios and socket.io-client are not listed: only shared-api's runtime imports them, and it is
+ * itself one per page, so they travel inside it (two fewer entries in every remoteEntry.js).
  */
-const SINGLETONS = {
+const THIRD_PARTY_SINGLETONS = {
   react: version('react'),
   'react/': version('react'),
   'react-dom': version('react-dom'),
@@ -24,18 +28,32 @@ const SINGLETONS = {
   '@tanstack/react-query': version('@tanstack/react-query'),
   dayjs: version('dayjs'),
   'dayjs/': version('dayjs'),
-  axios: version('axios'),
-  'socket.io-client': version('socket.io-client'),
-  '@backoffice/shared-api': require('../packages/shared-api/package.json').version,
-  '@backoffice/ui-kit': require('../packages/ui-kit/package.json').version,
 };
 
-const shared = Object.fromEntries(
-  Object.entries(SINGLETONS).map(([name, requiredVersion]) => [
-    name,
-    { singleton: true, requiredVersion, strictVersion: false },
-  ]),
-);
+/**
+ * Our shared packages, by the rule in README "Releasing a remote": each package's main entry is
+ * shared by semver (not a singleton): the shell's copy serves every remote whose `^version` it
+ * satisfies, so a shell that moved on still serves remotes built before. The entries listed in the
+ * package's `federation.singletons` (shared-api's runtime, ui-kit's antd) are what must be one
+ * instance per page: shared under their own keys as strict singletons with their own versions. A
+ * remote that needs more than the shell provides is refused at release (scripts/shared-gate.js).
+ */
+const OUR_PACKAGES = ['shared-api', 'ui-kit'].map((dir) => require(`../packages/${dir}/package.json`));
+
+const strictSingleton = (v) => ({ singleton: true, strictVersion: true, requiredVersion: v });
+
+const shared = {
+  ...Object.fromEntries(Object.entries(THIRD_PARTY_SINGLETONS).map(([name, v]) => [name, strictSingleton(v)])),
+  ...Object.fromEntries(
+    OUR_PACKAGES.flatMap((pkg) => [
+      [pkg.name, { singleton: false, version: pkg.version, requiredVersion: `^${pkg.version}` }],
+      ...Object.entries(pkg.federation?.singletons || {}).map(([entry, v]) => [
+        `${pkg.name}/${entry.replace(/^\.\//, '')}`,
+        { ...strictSingleton(`^${v}`), version: v },
+      ]),
+    ]),
+  ),
+};
 
 /**
  * @param {object} app

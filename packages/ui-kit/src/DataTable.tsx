@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Spin, theme } from 'antd';
-import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
+import { Spin, theme } from '@backoffice/ui-kit/antd';
+import { CaretDownOutlined, CaretUpOutlined } from '@backoffice/ui-kit/antd';
 import { visuallyHidden } from './visuallyHidden';
 
 export type DataTableSortOrder = 'asc' | 'desc';

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Tag } from '@backoffice/ui-kit/antd';
 import { DECISION_STATUS_LABELS, type DecisionStatus } from '@backoffice/shared-api';
 
 const COLORS: Record<DecisionStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };

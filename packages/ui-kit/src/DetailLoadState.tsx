@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Card, Flex, Spin } from 'antd';
+import { Card, Flex, Spin } from '@backoffice/ui-kit/antd';
 import { ApiError, isUuid } from '@backoffice/shared-api';
 import { EmptyState, ErrorState } from './states';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select, Typography } from '@backoffice/ui-kit/antd';
 import type { DateRangeState } from './dateRange';
 
 const ALL = 'all';

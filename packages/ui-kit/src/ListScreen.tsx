@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex, Typography } from '@backoffice/ui-kit/antd';
 import { DataTable, type DataTableColumn, type DataTableSortOrder } from './DataTable';
 import { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 import { Pager, type ListTotalIs } from './Pager';

@@ -1,4 +1,4 @@
-import { Breadcrumb } from 'antd';
+import { Breadcrumb } from '@backoffice/ui-kit/antd';
 import { Link } from 'react-router-dom';
 
 export interface PageBreadcrumbItem {

@@ -1,4 +1,4 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from '@backoffice/ui-kit/antd';
 
 export type PageWindowItem = number | 'ellipsis';
 

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Input } from 'antd';
-import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { Input } from '@backoffice/ui-kit/antd';
+import { CloseCircleFilled, SearchOutlined } from '@backoffice/ui-kit/antd';
 
 export interface SearchBoxProps {
   placeholder: string;

@@ -1,21 +1,26 @@
 /**
- * The antd surface the apps may use. Apps import these from '@backoffice/ui-kit', never from antd:
- * this package is shared as one Module Federation singleton, so every remote gets the host's antd,
- * its theme and its style cache, and only the listed components are bundled (STACK-NOTES, "antd
- * across remotes"). Adding a component here is a ui-kit release: a remote built against a newer
- * ui-kit than the host's sees `undefined` for a component the host lacks.
+ * The antd surface of the back office and its theme: ui-kit's singleton entry. Module Federation
+ * shares `@backoffice/ui-kit/antd` under its own key as a strict singleton with its own version
+ * (package.json `federation.singletons`), so every remote renders with the page's one antd, its
+ * theme context and style cache, and the one remembered light/dark choice, even a remote that runs
+ * its own copy of the rest of ui-kit.
+ * ui-kit's components import antd through this entry by package name, never from antd.
+ *
+ * Apps import these from '@backoffice/ui-kit', never from antd. Adding a component here changes the
+ * singleton: bump its version, and a remote that uses it is refused at release until the shell that
+ * provides it is released (README, "Releasing a remote").
  *
  * antd's Table and Pagination are deliberately absent: use DataTable and Pager.
  *
- * Only what the screens use today is here: ui-kit is shared whole (a shared module is not
- * tree-shaken), so every component listed is fetched by every admin's sign-in page. A screen that
- * needs another component adds it here in the same change.
+ * Only what the screens use is here: a shared module is not tree-shaken, so every component listed
+ * is fetched by every admin's sign-in page.
  */
 export {
   App,
   Alert,
   Avatar,
   Badge,
+  Breadcrumb,
   Button,
   Card,
   Col,
@@ -112,4 +117,11 @@ export {
   StopOutlined,
   SunOutlined,
   MoonOutlined,
+  CaretDownOutlined,
+  CaretUpOutlined,
+  CloseCircleFilled,
 } from '@ant-design/icons';
+
+// The product's theme (ConfigProvider and App around the page) and the light/dark choice: one store per page.
+export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';
+export { THEME_STORAGE_KEY, themeMode, useThemeMode } from './themeMode';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Result, Spin, theme, Typography } from 'antd';
+import { Button, Empty, Result, Spin, theme, Typography } from '@backoffice/ui-kit/antd';
 
 /** Spec section 2: a full-screen overlay with a spinner while a page loads. */
 export function LoadingOverlay({ tip }: { tip?: ReactNode }) {

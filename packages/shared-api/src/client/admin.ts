@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { session, useServerEvent, useSession } from '@backoffice/shared-api/runtime';
+import { callEndpoint } from './call-endpoint';
 import type { Reply } from '../contract/common';
 import type { AdminProfile, UpdateAdminProfileBody } from '../contract/auth';
 import type { AvailabilityStatus } from '../constants/enums';
 import { ADMIN_MESSAGES } from '../constants/messages';
 import { SOCKET_EVENTS } from '../constants/realtime';
 import { authApi } from './auth-api';
-import { callEndpoint } from './http';
 import { readAdminProfile } from './internal';
 import { queryKeys } from './query';
 import { dataOf } from './reads';
-import { session, useSession } from './session';
-import { useServerEvent } from './socket';
 
 /** The signed-in admin's own profile and availability (the setting screen). */
 export const adminApi = {

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, onServerEvent } from '@backoffice/shared-api/runtime';
+import { callEndpoint } from './call-endpoint';
 import type { AuditEntryRow, AuditLogQuery } from '../contract/audit';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { ApiError, callEndpoint } from './http';
 import { queryKeys } from './query';
 import { listResultOf, type ListResult } from './reads';
-import { onServerEvent } from './socket';
 
 export const auditApi = {
   getAuditLog(query: AuditLogQuery, signal?: AbortSignal) {

@@ -1,3 +1,5 @@
+import { readToken, reconnectSocket, session, writeToken } from '@backoffice/shared-api/runtime';
+import { callEndpoint } from './call-endpoint';
 import type { Reply } from '../contract/common';
 import type {
   ChangePasswordBody,
@@ -7,10 +9,6 @@ import type {
   ResetPasswordBody,
   SignInBody,
 } from '../contract/auth';
-import { callEndpoint } from './http';
-import { session } from './session';
-import { readToken, writeToken } from './storage';
-import { reconnectSocket } from './socket';
 
 export const authApi = {
   async signIn(body: SignInBody): Promise<Reply<LoggedInAdmin>> {

@@ -1,7 +1,7 @@
 import { endpoints, type EndpointName } from '../contract/endpoints';
 import { API_ROUTES } from '../constants/paths';
 import { configureClient } from './config';
-import { callEndpoint, type JsonEndpointName } from './http';
+import { callEndpoint, type JsonEndpointName } from './call-endpoint';
 import { bodyOf, resetClient, signIn, stubHttp } from './test-utils';
 
 const ID = '0b6f7a52-1d0e-4f43-9c55-2d8c1f0f3a11';

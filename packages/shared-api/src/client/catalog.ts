@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { session, useServerEvent, useSession } from '@backoffice/shared-api/runtime';
+import { callEndpoint } from './call-endpoint';
 import type { RedemptionListQuery } from '../contract/redemption';
 import type {
   CallListQuery,
@@ -14,11 +16,8 @@ import type {
   UpdateEmailTemplateBody,
 } from '../contract/catalog';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { callEndpoint } from './http';
 import { queryKeys } from './query';
 import { dataOf, usePagedList } from './reads';
-import { session, useSession } from './session';
-import { useServerEvent } from './socket';
 
 export interface UpdateEmailTemplateVars {
   id: string;

@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '../constants/paths';
+import { API_BASE_PATH } from '../constants/transport';
 
 /** What the page that hosts the apps may set before they start, to point them at another API. */
 export interface BackofficeRuntimeConfig {

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { onServerEvent } from '@backoffice/shared-api/runtime';
+import { callEndpoint } from './call-endpoint';
 import type { DashboardQuery } from '../contract/dashboard';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { callEndpoint } from './http';
 import { queryKeys } from './query';
 import { dataOf } from './reads';
-import { onServerEvent } from './socket';
 
 export const dashboardApi = {
   getSummary(query: DashboardQuery, signal?: AbortSignal) {

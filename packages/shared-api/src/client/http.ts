@@ -1,9 +1,8 @@
 import axios, { type AxiosRequestConfig } from 'axios';
-import type { TSchema } from '@sinclair/typebox';
 import type { Reply } from '../contract/common';
-import type { BodyOf, DataOf, EndpointName, QueryOf, endpoints } from '../contract/endpoints';
 import { AUTH_MESSAGES } from '../constants/messages';
-import { API_ROUTES, type ApiMethod } from '../constants/paths';
+import type { ApiMethod } from '../constants/paths';
+import { SIGN_IN_PATH } from '../constants/transport';
 import { getClientConfig } from './config';
 import { session } from './session';
 import { readToken } from './storage';
@@ -78,7 +77,7 @@ function notePasswordChangeRequired(status: number, body: unknown, config: Axios
 }
 
 function endSessionOn401(status: number, config: AxiosRequestConfig | undefined): void {
-  if (status !== 401 || !config || config.skipAuthLogout || config.url === API_ROUTES.signIn.path) return;
+  if (status !== 401 || !config || config.skipAuthLogout || config.url === SIGN_IN_PATH) return;
   const current = readToken();
   if (current) {
     // A reply to a request made without, or with an older, token says nothing of the current one.
@@ -135,36 +134,6 @@ export async function apiRequest<T>(method: HttpMethod, path: string, opts: ApiR
     if (axios.isAxiosError(err) && err.response) return toReply<T>(err.response.status, err.response.data);
     return { statusCode: 0, message: NETWORK_ERROR_MESSAGE };
   }
-}
-
-type Endpoints = typeof endpoints;
-
-/** The calls answered with the JSON envelope; a file download (`produces`) has its own reader. */
-export type JsonEndpointName = {
-  [N in EndpointName]: Endpoints[N] extends { produces: string } ? never : N;
-}[EndpointName];
-
-/** What a call of endpoint E sends: its query and body exactly when the contract declares them. */
-export type EndpointInput<E> = (E extends { querystring: TSchema } ? { query: QueryOf<E> } : { query?: never }) &
-  (E extends { body: TSchema } ? { body: BodyOf<E> } : { body?: never }) & {
-    signal?: AbortSignal;
-    skipAuthLogout?: boolean;
-  };
-
-// Resolved per endpoint when indexed by a literal name: a conditional type of a generic endpoint
-// would make the checker expand every endpoint's schemas at once.
-type InputByName = { [N in EndpointName]: EndpointInput<Endpoints[N]> };
-type ReplyByName = { [N in EndpointName]: Reply<DataOf<Endpoints[N]>> };
-
-/**
- * Calls one endpoint of the contract: its method and path come from contract/endpoints.ts (through
- * API_ROUTES, which the endpoints are built on), its query, body and reply types from the endpoint's
- * schemas, so a call cannot disagree with what the server registers. Replies as apiRequest does.
- */
-export function callEndpoint<N extends JsonEndpointName>(name: N, input: InputByName[N]): Promise<ReplyByName[N]> {
-  const { method, path } = API_ROUTES[name];
-  // Checked at the call site against the endpoint; inside, only the generic request shape remains.
-  return apiRequest(method, path, input as ApiRequestOptions) as Promise<ReplyByName[N]>;
 }
 
 /** Spec section 7: "Callbacks receive null when statusCode is not 200". */

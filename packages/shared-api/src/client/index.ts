@@ -1,12 +1,64 @@
-/** The client half of shared-api: how every app talks to the API and to the shell's services. */
-export * from './config';
-export * from './storage';
-export * from './toast';
-export * from './session';
-export * from './http';
+/**
+ * The client half of shared-api: how every app talks to the API and to the shell's services. The
+ * one-per-page services come from the singleton entry (src/runtime.ts) by package name, so this
+ * part can be a remote's own copy without a second session, HTTP client or socket.
+ */
+// Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
+export {
+  __setSocketFactory,
+  apiData,
+  ApiError,
+  apiRequest,
+  CANCELLED_MESSAGE,
+  clearToken,
+  configureClient,
+  connectSocket,
+  disconnectSocket,
+  getClientConfig,
+  http,
+  isOk,
+  isSocketOpen,
+  NETWORK_ERROR_MESSAGE,
+  onServerEvent,
+  PERSIST_RESTORE_TIMEOUT_MS,
+  readRoot,
+  readToken,
+  reconnectSocket,
+  restoreSession,
+  ROOT_KEY,
+  session,
+  setToastHandler,
+  toast,
+  TOKEN_KEY,
+  UNKNOWN_ERROR_MESSAGE,
+  useAuthUser,
+  usePasswordChangeRequired,
+  useServerEvent,
+  useSession,
+  writeRoot,
+  writeToken,
+} from '@backoffice/shared-api/runtime';
+export type {
+  ApiRequestOptions,
+  AuthState,
+  AuthStatus,
+  BackofficeRuntimeConfig,
+  ClientConfig,
+  GeneralState,
+  HttpMethod,
+  NotificationState,
+  ServerEventHandler,
+  SessionListener,
+  SessionState,
+  SocketConnectOptions,
+  SocketFactory,
+  SocketLike,
+  ToastHandler,
+  ToastKind,
+} from '@backoffice/shared-api/runtime';
+export * from './call-endpoint';
 export * from './auth-api';
 export * from './admin';
-export * from './socket';
 export * from './query';
 export * from './reads';
 export * from './people';

@@ -1,4 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ApiError,
+  getClientConfig,
+  NETWORK_ERROR_MESSAGE,
+  readToken,
+  session,
+  UNKNOWN_ERROR_MESSAGE,
+  useServerEvent,
+} from '@backoffice/shared-api/runtime';
+import { callEndpoint } from './call-endpoint';
 import type { Reply } from '../contract/common';
 import type {
   CreatePaymentMethodBody,
@@ -16,13 +26,8 @@ import type {
 import { EXPORT_TOTAL_HEADER } from '../constants/payments';
 import { API_ROUTES } from '../constants/paths';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { getClientConfig } from './config';
-import { ApiError, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE, callEndpoint } from './http';
 import { queryKeys } from './query';
 import { dataOf, usePagedList } from './reads';
-import { session } from './session';
-import { useServerEvent } from './socket';
-import { readToken } from './storage';
 
 export interface UpdatePaymentMethodVars {
   id: string;

@@ -1,4 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, useServerEvent } from '@backoffice/shared-api/runtime';
+import { callEndpoint } from './call-endpoint';
 import type { Reply } from '../contract/common';
 import type {
   ChangeStatusResult,
@@ -12,10 +14,8 @@ import type {
 import type { UserStatus } from '../constants/enums';
 import type { FanDetailSection } from '../constants/lists';
 import { SOCKET_EVENTS } from '../constants/realtime';
-import { ApiError, callEndpoint } from './http';
 import { dataOf, usePagedList } from './reads';
 import { queryKeys } from './query';
-import { useServerEvent } from './socket';
 
 /** Page, limit and search apply to the section that `tab` names. */
 export interface FanDetailsParams {

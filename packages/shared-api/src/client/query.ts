@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@backoffice/shared-api/runtime';
 import type { FanListQuery, InfluencerListQuery, RequestListQuery } from '../contract/people';
 import type { RedemptionListQuery } from '../contract/redemption';
 import type {
@@ -16,7 +17,6 @@ import type {
 } from '../contract/catalog';
 import type { AuditLogQuery } from '../contract/audit';
 import type { FanDetailsParams } from './people';
-import { ApiError } from './http';
 
 /** Another try will not change a 4xx answer; a network blip or a 5xx may pass the second time. */
 function retryOnce(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from '@backoffice/shared-api/runtime';
 import type { ListTotalIs, Reply } from '../contract/common';
-import { ApiError } from './http';
 
 /** One page of a list and how many rows the list has in all. */
 export interface ListResult<Row> {

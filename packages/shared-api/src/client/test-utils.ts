@@ -3,11 +3,17 @@
  * the server is faked at the HTTP adapter, the one place a unit test may stand in for it.
  */
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  __setSocketFactory,
+  connectSocket,
+  disconnectSocket,
+  http,
+  session,
+  setToastHandler,
+  type SocketLike,
+  type ToastKind,
+} from '@backoffice/shared-api/runtime';
 import type { LoggedInAdmin } from '../contract/auth';
-import { http } from './http';
-import { session } from './session';
-import { __setSocketFactory, connectSocket, disconnectSocket, type SocketLike } from './socket';
-import { setToastHandler, type ToastKind } from './toast';
 
 export const ADMIN: LoggedInAdmin = {
   _id: '8b6f7a52-1d0e-4f43-9c55-2d8c1f0f3a11',

@@ -1,9 +1,11 @@
+import { API_BASE_PATH, SIGN_IN_PATH } from './transport';
+
 /** Base path of every API call (spec section 7); the apps may override it at runtime. */
-export const API_BASE_PATH = '/api/v1';
+export { API_BASE_PATH };
 
 /** Paths of the API calls under API_BASE_PATH, as spec section 7 spells them. */
 export const API_PATHS = {
-  signIn: '/admin/signIn',
+  signIn: SIGN_IN_PATH,
   getUserProfile: '/admin/getUserProfile',
   forgotPassword: '/admin/forgotPassword',
   verifyResetPasswordToken: '/admin/verifyResetPasswordToken',

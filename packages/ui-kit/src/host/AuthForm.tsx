@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Card, Form, Input, Typography } from 'antd';
+import { Alert, Card, Form, Input, Typography } from '@backoffice/ui-kit/antd';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
 
 /** The card every auth screen sits in, with the server's message above the form. */

@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert } from '@backoffice/ui-kit/antd';
 
 export interface FormErrorAlertProps {
   /** What was being saved, for the title: "profile" gives "The profile was not saved". */

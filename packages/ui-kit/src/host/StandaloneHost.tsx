@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
-import { Button, Layout, Menu, Space, Typography } from 'antd';
+import { Button, Layout, Menu, Space, Typography } from '@backoffice/ui-kit/antd';
 import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { HostRoot } from './HostRoot';

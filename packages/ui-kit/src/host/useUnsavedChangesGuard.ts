@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { App } from 'antd';
+import { App } from '@backoffice/ui-kit/antd';
 
 export const LEAVE_TITLE = 'Leave without saving?';
 /** `what` names the thing being edited: "this profile", "this template". */

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Avatar, Button, Flex, Typography } from 'antd';
-import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Flex, Typography } from '@backoffice/ui-kit/antd';
+import { DeleteOutlined, UploadOutlined, UserOutlined } from '@backoffice/ui-kit/antd';
 import { PICTURE_TYPES, PROFILE_LIMITS, PROFILE_MESSAGES } from '@backoffice/shared-api';
 import { isPictureData } from './profileRules';
 
