@@ -113,12 +113,95 @@ describe('shared code across releases', () => {
     return { current, next };
   }
 
-  it.each([
-    ['strict singleton', '@backoffice/shared-api/runtime'],
-    ['semver-shared package', '@backoffice/shared-api'],
-  ])(
-    'refuses to promote or stage a remote that needs a newer %s than the shell provides, and the screen keeps working',
-    async (_kind, name) => {
+  it('a people release built against newer shared-api and ui-kit is published, and its Fans screen works on its own copies with the page’s one session, antd and theme', async () => {
+    const { releases } = state();
+    const provided = shellProvides('@backoffice/shared-api');
+    expect(shellProvides('@backoffice/ui-kit')).toBe(provided);
+    const [major, minor] = provided.split('.').map(Number) as [number, number];
+    const newer = `${major}.${minor + 1}.0`;
+    const v = provided.replaceAll('.', '\\.');
+    const ours = '(@backoffice/(?:shared-api|ui-kit))';
+    // What a build against the next minor of both packages writes: it provides and requires that
+    // version of their semver-shared main entries; the singleton entries (/runtime, /antd) unchanged.
+    const { current, next } = peopleBuiltAgainst(releases, 'newer-shared', (file, text) => {
+      if (file === 'mf-manifest.json') {
+        const manifest = JSON.parse(text);
+        for (const s of manifest.shared) {
+          if (s.name === '@backoffice/shared-api' || s.name === '@backoffice/ui-kit') {
+            s.version = newer;
+            s.requiredVersion = `^${newer}`;
+          }
+        }
+        return JSON.stringify(manifest);
+      }
+      return (
+        text
+          // what it provides: register("name","version",…) and initOptions.shared["name"]=[{version,…,shareConfig}]
+          .replace(new RegExp(`\\("${ours}","${v}",`, 'g'), `("$1","${newer}",`)
+          .replace(
+            new RegExp(`("${ours}":\\[\\{version:")${v}("[^{}]*?shareConfig:\\{[^{}]*?requiredVersion:")\\^${v}"`, 'g'),
+            `$1${newer}$3^${newer}"`,
+          )
+          // what it requires: each consume of the package
+          .replace(
+            new RegExp(`requiredVersion:"\\^${v}"([^{}]*?shareKey:"${ours}")`, 'g'),
+            `requiredVersion:"^${newer}"$1`,
+          )
+      );
+    });
+    const entry = fs.readFileSync(path.join(releases, 'remotes', 'people', next, 'remoteEntry.js'), 'utf8');
+    expect(entry).toContain(`("@backoffice/shared-api","${newer}",`);
+    expect(entry).toContain(
+      `requiredVersion:"^${newer}",strictVersion:!0,eager:!1,layer:void 0,shareKey:"@backoffice/ui-kit"}`,
+    );
+
+    const said = remotes(releases, 'promote', 'people', next);
+    expect(said).toContain(
+      `people needs @backoffice/shared-api ^${newer}, the shell provides ${provided}: it loads its own copy`,
+    );
+    try {
+      const { context, page, errors } = await newPage(browser);
+      await signIn(page);
+      // Dark: the remote's own ui-kit must still render with the page's antd and its theme.
+      await page.evaluate(() => localStorage.setItem('backoffice:theme', 'dark'));
+      await page.goto('/app/fans');
+      await page.getByText(/^Showing 1 to 10 of/).waitFor();
+
+      const loaded = await page.evaluate(() => {
+        const out: Record<string, string[]> = {};
+        const share = (window as any).__FEDERATION__?.__SHARE__ ?? {};
+        for (const scopes of Object.values<any>(share)) {
+          for (const [pkg, versions] of Object.entries<any>(scopes.default ?? {})) {
+            for (const [version, info] of Object.entries<any>(versions)) {
+              if (info.loaded) (out[pkg] ??= []).push(`${version}@${info.from}`);
+            }
+          }
+        }
+        return out;
+      });
+      // people runs its own newer copies beside the shell's ...
+      expect(loaded['@backoffice/shared-api']?.sort()).toEqual([`${newer}@people`, `${provided}@shell`].sort());
+      expect(loaded['@backoffice/ui-kit']?.sort()).toEqual([`${newer}@people`, `${provided}@shell`].sort());
+      // ... and the page keeps one session, HTTP client and socket, one antd with its theme.
+      expect(loaded['@backoffice/shared-api/runtime']).toEqual([
+        `${shellProvides('@backoffice/shared-api/runtime')}@shell`,
+      ]);
+      expect(loaded['@backoffice/ui-kit/antd']).toEqual([`${shellProvides('@backoffice/ui-kit/antd')}@shell`]);
+      const cardBackground = await page
+        .locator('.ant-card')
+        .filter({ has: page.getByPlaceholder('Search by name or email') })
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(cardBackground).toBe('rgb(20, 20, 20)'); // antd's dark container, not the light default
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      remotes(releases, 'promote', 'people', current);
+    }
+  });
+
+  it.each([['@backoffice/shared-api/runtime'], ['@backoffice/ui-kit/antd'], ['react']])(
+    'refuses to promote or stage a remote that needs a newer singleton (%s) than the shell provides, and the screen keeps working',
+    async (name) => {
       const { releases } = state();
       const registryFile = path.join(releases, 'registry.json');
       const before = fs.readFileSync(registryFile, 'utf8');

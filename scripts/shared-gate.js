@@ -3,11 +3,12 @@
  * (`shared[].requiredVersion`); the shell that admins run says in its own build's mf-manifest.json
  * which versions it provides (`shared[].version`) and which of them are singletons.
  *
- * Any shared package that the shell provides at a version outside the remote's range is refused
- * before anything is copied or pointed at, naming each package and both versions: a strict
- * singleton (React, the router, shared-api's runtime, ui-kit's antd) would fail to load, and for a
- * semver-shared main entry our browser test found the federation runtime (loaded-first) serving the
- * shell's older copy to the remote rather than the remote's own, which is the broken screen.
+ * A strict singleton (React, the router, shared-api's runtime, ui-kit's antd: one instance per
+ * page) that the shell provides at a version outside the remote's range would fail the remote in
+ * front of admins: such a release is refused before anything is copied or pointed at, naming each
+ * package and both versions. A semver-shared package (shared-api's and ui-kit's main entries) out
+ * of range is not refused: the federation runtime gives the remote the copy in its own build, and
+ * the release says so.
  *
  * The shell's build is what is deployed (the server serves SHELL_DIST, apps/shell/dist by
  * default), so it is read rather than the shell's package.json, which may have moved on since.
@@ -51,11 +52,12 @@ function unmetRequirements(remoteManifest, shellManifest) {
 
 /**
  * Throws, naming each package, when the shell cannot serve the remote whose manifest is at
- * `manifestFile`; a package the shell does not share at all is the remote's own and needs nothing.
+ * `manifestFile`; returns the semver-shared packages the remote will load its own copy of. A
+ * package the shell does not share at all is the remote's own and needs nothing.
  */
 function checkSharedRequirements(remote, manifestFile) {
   const manifest = readManifest(manifestFile);
-  if (!(manifest.shared || []).length) return;
+  if (!(manifest.shared || []).length) return [];
   const shellFile = shellManifestPath();
   let shell;
   try {
@@ -66,14 +68,19 @@ function checkSharedRequirements(remote, manifestFile) {
     );
   }
   const unmet = unmetRequirements(manifest, shell);
-  if (unmet.length) {
+  const refused = unmet.filter((u) => u.singleton);
+  if (refused.length) {
     throw new Error(
       [
-        ...unmet.map((u) => `${remote} needs ${u.name} ${u.required}, the shell provides ${u.provided}`),
+        ...refused.map((u) => `${remote} needs ${u.name} ${u.required}, the shell provides ${u.provided}`),
         'Refused: the registry is unchanged. Release the shell with these versions first.',
       ].join('\n'),
     );
   }
+  for (const u of unmet) {
+    console.log(`${remote} needs ${u.name} ${u.required}, the shell provides ${u.provided}: it loads its own copy`);
+  }
+  return unmet;
 }
 
 module.exports = { satisfies, unmetRequirements, checkSharedRequirements, shellManifestPath };
