@@ -96,17 +96,18 @@ function compactQuery(query: Record<string, unknown> | undefined): Record<string
   return out;
 }
 
+/** The server's JSON envelope: a numeric statusCode; its message may be missing (read as below). */
 function isEnvelope(body: unknown): body is Reply<unknown> {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as Reply<unknown>).statusCode === 'number' &&
-    typeof (body as Reply<unknown>).message === 'string'
-  );
+  return typeof body === 'object' && body !== null && typeof (body as Reply<unknown>).statusCode === 'number';
 }
 
 function toReply<T>(status: number, body: unknown): Reply<T> {
-  if (isEnvelope(body)) return body as Reply<T>;
+  if (isEnvelope(body)) {
+    if (typeof body.message === 'string') return body as Reply<T>;
+    // Spec section 8: a reply without a message reads as "Unknown error" when it failed; a 200
+    // without one is still a 200 (its data is read by the list rule, not turned into an error).
+    return { ...body, message: body.statusCode === 200 ? '' : UNKNOWN_ERROR_MESSAGE } as Reply<T>;
+  }
   // A success status without an envelope (an HTML page from a wrong base URL, say) is no success:
   // 502 is "an invalid response from upstream", and keeps isOk() false.
   if (status < 400) return { statusCode: 502, message: UNKNOWN_ERROR_MESSAGE };

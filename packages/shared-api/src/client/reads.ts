@@ -18,13 +18,23 @@ export async function dataOf<T>(pending: Promise<Reply<T>>): Promise<T> {
 }
 
 /**
- * A list reply as the screens can trust it (spec section 4, redemption history): data that is not an
- * array becomes an empty list, and a count that is not a number becomes 0.
+ * A list reply as the screens can trust it (spec section 4, redemption history), for every list:
+ * data that is not an array becomes an empty list, and a count that is not a number becomes 0. The
+ * shape spec section 7 gives GET /redemption/getAll (`data.data` records, `data.total`) reads the same.
  */
 export function listResultOf<Row>(reply: Reply<Row[]>): ListResult<Row> {
-  const total = Number(reply.total);
+  const nested: unknown = reply.data;
+  const inner =
+    !Array.isArray(nested) &&
+    typeof nested === 'object' &&
+    nested !== null &&
+    Array.isArray((nested as Reply<Row[]>).data)
+      ? (nested as { data: Row[]; total?: unknown })
+      : undefined;
+  const rows = Array.isArray(reply.data) ? reply.data : (inner?.data ?? []);
+  const total = Number(inner && reply.total === undefined ? inner.total : reply.total);
   return {
-    data: Array.isArray(reply.data) ? reply.data : [],
+    data: rows,
     total: Number.isFinite(total) && total >= 0 ? Math.floor(total) : 0,
     ...(reply.totalIs === 'about' || reply.totalIs === 'atLeast' ? { totalIs: reply.totalIs } : {}),
   };
