@@ -64,6 +64,32 @@ describe('DataTable', () => {
     expect(screen.queryByText('Data Not Found')).not.toBeInTheDocument();
   });
 
+  it('stands in a page of placeholder rows while the first page loads, and shows the pager only with the rows', () => {
+    const footer = <span>Showing the pager</span>;
+    const { container, rerender } = render(
+      <DataTable columns={columns} rows={undefined} rowKey={rowKey} loading skeletonRows={7} footer={footer} />,
+    );
+    const placeholders = container.querySelectorAll('tbody tr[data-skeleton]');
+    expect(placeholders).toHaveLength(7);
+    expect(placeholders[0]!.querySelectorAll('td')).toHaveLength(3);
+    expect(screen.queryByText('Showing the pager')).not.toBeInTheDocument();
+
+    // A new search whose previous answer was empty: still placeholders, still no pager.
+    rerender(<DataTable columns={columns} rows={[]} rowKey={rowKey} loading skeletonRows={7} footer={footer} />);
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(7);
+    expect(screen.queryByText('Showing the pager')).not.toBeInTheDocument();
+
+    rerender(<DataTable columns={columns} rows={fans} rowKey={rowKey} skeletonRows={7} footer={footer} />);
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(0);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing the pager')).toBeInTheDocument();
+
+    // An answer with no rows is an answer: the empty text and the pager ("0 of 0") show.
+    rerender(<DataTable columns={columns} rows={[]} rowKey={rowKey} skeletonRows={7} footer={footer} />);
+    expect(screen.getByText('Data Not Found')).toBeInTheDocument();
+    expect(screen.getByText('Showing the pager')).toBeInTheDocument();
+  });
+
   it('keeps the rows on screen and shows the loader over them while the next page loads', () => {
     render(<DataTable columns={columns} rows={fans} rowKey={rowKey} loading />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();

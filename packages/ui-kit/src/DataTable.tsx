@@ -30,7 +30,10 @@ export interface DataTableProps<Row> {
   emptyText?: ReactNode;
   /** Names the table for screen readers; not shown. */
   caption?: string;
+  /** The pager: shown with the rows, not while the first page loads (it would read "0 of 0"). */
   footer?: ReactNode;
+  /** How many placeholder rows stand in for the page while it first loads: its page size. */
+  skeletonRows?: number;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -63,9 +66,12 @@ export function DataTable<Row>({
   emptyText = 'Data Not Found',
   caption,
   footer,
+  skeletonRows = 10,
 }: DataTableProps<Row>) {
   const { token } = theme.useToken();
   const hasRows = !!rows && rows.length > 0;
+  // No rows to show yet: the page's rows are still on their way (first load, or a new search).
+  const awaitingRows = loading && !hasRows;
   const cell: CSSProperties = {
     padding: `${token.paddingSM}px ${token.padding}px`,
     borderBottom: `1px solid ${token.colorBorderSecondary}`,
@@ -136,8 +142,31 @@ export function DataTable<Row>({
         ))}
       </tr>
     ));
+  } else if (awaitingRows) {
+    // Placeholder rows of a page's height, so the pager and what follows do not jump when rows come.
+    const bar: CSSProperties = {
+      display: 'block',
+      // A one-line row with a small control (a tag, a switch, an action button), as most lists have.
+      height: token.controlHeightSM,
+      borderRadius: token.borderRadiusSM,
+      background: token.colorFillSecondary,
+    };
+    body = Array.from({ length: skeletonRows }, (_, i) => (
+      <tr key={`skeleton-${i}`} data-skeleton>
+        {columns.map((column, c) => (
+          <td key={column.key} style={cell}>
+            {i === 0 && c === 0 && (
+              <span role="status" aria-label="Loading" style={visuallyHidden}>
+                Loading
+              </span>
+            )}
+            <span aria-hidden style={bar} />
+          </td>
+        ))}
+      </tr>
+    ));
   } else {
-    body = fullWidthRow(loading ? <Loader /> : emptyText);
+    body = fullWidthRow(emptyText);
   }
 
   return (
@@ -169,7 +198,13 @@ export function DataTable<Row>({
           </div>
         )}
       </div>
-      {footer && <div style={{ marginTop: token.marginSM }}>{footer}</div>}
+      {footer &&
+        (awaitingRows || rows === undefined ? (
+          // The pager's room, kept empty: it appears with the rows, and nothing below it moves.
+          <div aria-hidden style={{ marginTop: token.marginSM, height: token.controlHeight }} />
+        ) : (
+          <div style={{ marginTop: token.marginSM }}>{footer}</div>
+        ))}
     </div>
   );
 }

@@ -80,6 +80,7 @@ export function ListScreen<Row>({
               rows={list.rows}
               rowKey={rowKey}
               loading={list.loading}
+              skeletonRows={list.pageSize}
               sort={{ sortBy: list.sortBy, sortOrder: list.sortOrder }}
               onSortChange={list.setSort}
               footer={

@@ -40,6 +40,7 @@ export function SectionTable<Row extends { _id: string }>({
         rows={section.rows}
         rowKey={(row) => row._id}
         loading={section.loading}
+        skeletonRows={FAN_DETAIL_PAGE_SIZE}
         emptyText={emptyText}
         columns={columns}
         footer={

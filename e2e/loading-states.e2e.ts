@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage, signIn } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** Holds the list's replies until `release()`, so the test can look at the page while they are on their way. */
+async function holdReplies(page: Page, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const pagerTop = (page: Page) =>
+  page
+    .locator('table')
+    .first()
+    .evaluate((table) => {
+      const wrapper = table.parentElement!.parentElement!;
+      return Math.round(wrapper.getBoundingClientRect().bottom);
+    });
+
+describe('a list while its first page loads (issue 18: loading states that do not lie)', () => {
+  it.each([
+    ['the Fans list', '/app/fans'],
+    ['a reload on page 2', '/app/fans?page=2'],
+    ['the root path', '/fans'],
+  ])(
+    '%s shows a page of placeholder rows and no "0 of 0" footer until its rows arrive, and nothing jumps',
+    async (_what, url) => {
+      const { context, page, errors } = await newPage(browser);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page);
+      const release = await holdReplies(page, '**/api/v1/admin/getAllFans**');
+      await page.goto(url);
+      await page.locator('tbody tr[data-skeleton]').first().waitFor();
+      expect(await page.locator('tbody tr[data-skeleton]').count()).toBe(10);
+      await page.locator('table').getByRole('status', { name: 'Loading' }).waitFor();
+      expect(await page.getByText(/Showing 0 to 0 of 0 entries/).count()).toBe(0);
+      expect(await page.getByText('Data Not Found').count()).toBe(0);
+      const before = await pagerTop(page);
+
+      release();
+      await page.getByText(/^Showing \d+ to \d+ of/).waitFor();
+      expect(await page.locator('tbody tr[data-skeleton]').count()).toBe(0);
+      expect(await page.locator('tbody tr').count()).toBe(10);
+      // The placeholder page and the real page (at 1440 px, where Fans rows take one line) are within
+      // a few pixels of each other's height: the pager does not jump when the rows come.
+      expect(Math.abs((await pagerTop(page)) - before)).toBeLessThanOrEqual(10);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('the list rule in the browser (spec section 4)', () => {
+  it('Redemption history reads a 200 reply with non-array data and no message as an empty list, not "Unknown error"', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    await page.route('**/api/v1/redemption/getAll**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 200, data: 'x', total: 'many' }),
+      }),
+    );
+    await page.goto('/app/manage-cupon-history');
+    await page.getByText('Data Not Found').waitFor();
+    await page.getByText('Showing 0 to 0 of 0 entries').waitFor();
+    expect(await page.getByText('Unknown error').count()).toBe(0);
+    await context.close();
+  });
+});
