@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The exported surface of each shared package, per entry point (its package.json `exports`), with
- * each name's kind: what a remote built against the package may call. It is committed beside the
+ * each name's kind and signature (a value's type, an interface's members, an alias's expansion):
+ * what a remote built against the package may call, as API Extractor's report records it. It is committed beside the
  * package as api-report.json, at the package's version and at the own versions of its singleton
  * entries (`federation.singletons`, shared under their own keys); the tooling test fails when an
  * entry's surface differs from the report while the version that governs it is still the one
@@ -31,6 +32,56 @@ function kindOf(checker, symbol) {
   return kinds.join('+') || 'unknown';
 }
 
+const crypto = require('node:crypto');
+
+/** Longer type texts (the contract's schema types) are recorded by their hash. */
+const MAX_SIGNATURE = 600;
+
+/**
+ * What a caller relies on besides the name: a value's type, an interface's or object type's members
+ * with theirs, a type alias's expansion. A changed parameter, prop or field is a changed surface.
+ */
+function signatureOf(checker, symbol) {
+  const s = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const decl = s.valueDeclaration || s.declarations?.[0];
+  if (!decl) return '';
+  const text = (type, flags = 0) =>
+    checker.typeToString(type, decl, ts.TypeFormatFlags.NoTruncation | flags).replace(/\s+/g, ' ');
+  const parts = [];
+  if (s.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable | ts.SymbolFlags.Class | ts.SymbolFlags.Enum)) {
+    parts.push(text(checker.getTypeOfSymbolAtLocation(s, decl)));
+  }
+  if (s.flags & ts.SymbolFlags.Class) {
+    const instance = checker.getDeclaredTypeOfSymbol(s);
+    parts.push(
+      `{ ${checker
+        .getPropertiesOfType(instance)
+        .map((p) => `${p.name}: ${text(checker.getTypeOfSymbolAtLocation(p, decl))}`)
+        .join('; ')} }`,
+    );
+  }
+  if (s.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) {
+    const type = checker.getDeclaredTypeOfSymbol(s);
+    if (s.flags & ts.SymbolFlags.Interface) {
+      const members = checker.getPropertiesOfType(type).map((p) => {
+        const optional = p.flags & ts.SymbolFlags.Optional ? '?' : '';
+        return `${p.name}${optional}: ${text(checker.getTypeOfSymbolAtLocation(p, decl))}`;
+      });
+      parts.push(`{ ${members.join('; ')} }`);
+    } else {
+      parts.push(text(type, ts.TypeFormatFlags.InTypeAlias));
+    }
+  }
+  const signature = parts.join(' & ');
+  return signature.length > MAX_SIGNATURE
+    ? `sha256:${crypto.createHash('sha256').update(signature).digest('hex').slice(0, 16)} (${signature.length} chars)`
+    : signature;
+}
+
+/** The report's line for a name: its kind, then what it relies on (see signatureOf). */
+const describe = (checker, s) => [kindOf(checker, s), signatureOf(checker, s)].filter(Boolean).join(' ');
+const kindIn = (line) => line.split(' ')[0];
+
 /**
  * `{ name, version, singletons: { './runtime': '1.0.0' }, entryPoints: { '.': { Name: kind, … }, … } }`,
  * names sorted.
@@ -58,7 +109,7 @@ function surfaceOf(dir) {
     if (!module) throw new Error(`${pkg.name}: cannot read the entry point ${entry} (${files[i]})`);
     const names = checker
       .getExportsOfModule(module)
-      .map((s) => [s.getName(), kindOf(checker, s)])
+      .map((s) => [s.getName(), describe(checker, s)])
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     entryPoints[entry] = Object.fromEntries(names);
   });
@@ -83,9 +134,16 @@ function differences(recorded, current, only) {
     const before = recorded.entryPoints[entry] || {};
     const after = current.entryPoints[entry] || {};
     for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      if (!(name in after)) lines.push(`${entry}: removed ${name} (${before[name]})`);
-      else if (!(name in before)) lines.push(`${entry}: added ${name} (${after[name]})`);
-      else if (before[name] !== after[name]) lines.push(`${entry}: ${name} was ${before[name]}, is ${after[name]}`);
+      if (!(name in after)) lines.push(`${entry}: removed ${name} (${kindIn(before[name])})`);
+      else if (!(name in before)) lines.push(`${entry}: added ${name} (${kindIn(after[name])})`);
+      else if (kindIn(before[name]) !== kindIn(after[name])) {
+        lines.push(`${entry}: ${name} was ${kindIn(before[name])}, is ${kindIn(after[name])}`);
+      } else if (before[name] !== after[name]) {
+        const cut = (line) => (line.length > 160 ? `${line.slice(0, 157)}…` : line);
+        lines.push(
+          `${entry}: ${name} changed (${kindIn(after[name])}): was ${cut(before[name])}, is ${cut(after[name])}`,
+        );
+      }
     }
   }
   return lines.sort();

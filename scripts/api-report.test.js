@@ -52,6 +52,19 @@ describe('the check', () => {
     expect(problem).toContain('.: useThing was function, is variable');
   });
 
+  test('a changed signature (a parameter, a field) without a version bump fails too, saying what changed', () => {
+    write(
+      'src/index.ts',
+      'export function useThing(page: number): number { return page; }\nexport type Thing = { a: number; b?: string };\n',
+    );
+    const problem = problemOf(work);
+    expect(problem).toContain("@fixture/pkg's exported surface changed but its version is still 1.0.0");
+    expect(problem).toContain(
+      '.: useThing changed (function): was function () => number, is function (page: number) => number',
+    );
+    expect(problem).toContain('.: Thing changed (type)');
+  });
+
   test('a bump without rewriting the report asks for the report; after it, the check passes', () => {
     write(
       'src/index.ts',
