@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Input } from '@backoffice/ui-kit/antd';
 import { CloseCircleFilled, SearchOutlined } from '@backoffice/ui-kit/antd';
+import { useDebouncedCallback } from './debounce';
 
 export interface SearchBoxProps {
   placeholder: string;
@@ -21,25 +22,16 @@ export interface SearchBoxProps {
 export function SearchBox({ placeholder, value = '', onSearch, debounceMs = 800, ariaLabel }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const reported = useRef(value.trim());
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // A pending timer must call the parent's current callback, not the one of the keystroke's render.
-  const onSearchRef = useRef(onSearch);
-  useLayoutEffect(() => {
-    onSearchRef.current = onSearch;
-  });
-
-  const cancel = () => {
-    clearTimeout(timer.current);
-    timer.current = undefined;
-  };
 
   const report = (raw: string) => {
     cancel();
     const trimmed = raw.trim();
     if (trimmed === reported.current) return;
     reported.current = trimmed;
-    onSearchRef.current(trimmed);
+    onSearch(trimmed);
   };
+  // A pending call reports with the parent's current callback (the debounce calls the latest `report`).
+  const { schedule, cancel } = useDebouncedCallback(report, debounceMs);
 
   useEffect(() => {
     // The echo of our own report must not overwrite the box: it would eat the space the admin just
@@ -50,13 +42,10 @@ export function SearchBox({ placeholder, value = '', onSearch, debounceMs = 800,
     setText(value);
   }, [value]);
 
-  useEffect(() => cancel, []);
-
   const change = (e: ChangeEvent<HTMLInputElement>) => {
     const next = e.target.value;
     setText(next);
-    cancel();
-    timer.current = setTimeout(() => report(next), debounceMs);
+    schedule(next);
   };
 
   return (

@@ -126,6 +126,7 @@ export {
   type SimplePagerProps,
 } from './Pager';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { useDebouncedCallback, useDebouncedValue } from './debounce';
 export { FilterBar, FilterField, FilterSelect, type FilterSelectProps } from './Filters';
 export { DateRangeFilter, type DateRangeFilterProps } from './Filters';
 export { DATE_RANGE_KEYS, dateRangeBounds, useDateRangeFilter } from './dateRange';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useInfluencersList, type UserRef } from '@backoffice/shared-api';
+import { useDebouncedValue } from '@backoffice/ui-kit';
 import { influencerLabel } from './discountCodeLabels';
-import { useDebouncedValue } from './useDebouncedValue';
 
 export const INFLUENCER_SEARCH_DEBOUNCE_MS = 300;
 export const INFLUENCER_OPTIONS_LIMIT = 20;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App, useToasts } from '@backoffice/ui-kit';
+import { useConfirmedAction } from '@backoffice/ui-kit';
 import { useChangeUserStatus, type UserStatus } from '@backoffice/shared-api';
 import { isActive } from './profileFormat';
 
@@ -14,8 +14,7 @@ export interface StatusTarget {
  * show the new status once the server has agreed (the mutation refetches them), never before.
  */
 export function useStatusToggle() {
-  const { modal } = App.useApp();
-  const toasts = useToasts();
+  const confirm = useConfirmedAction();
   const change = useChangeUserStatus();
   const { mutateAsync } = change;
 
@@ -23,23 +22,17 @@ export function useStatusToggle() {
     (person: StatusTarget) => {
       const activate = !isActive(person.status);
       const verb = activate ? 'Activate' : 'Deactivate';
-      modal.confirm({
+      confirm({
         title: `${verb} ${person.userName}?`,
         okText: verb,
-        okButtonProps: { danger: !activate },
-        cancelText: 'Cancel',
-        // Returning the promise keeps the dialog open, with a spinner, until the server answers.
-        onOk: async () => {
-          try {
-            const reply = await mutateAsync({ id: person._id, status: activate ? '1' : '0' });
-            toasts.show('success', reply.message || `${person.userName} ${activate ? 'activated' : 'deactivated'}`);
-          } catch (e) {
-            toasts.show('error', e instanceof Error ? e.message : String(e));
-          }
+        danger: !activate,
+        run: async () => {
+          const reply = await mutateAsync({ id: person._id, status: activate ? '1' : '0' });
+          return reply.message || `${person.userName} ${activate ? 'activated' : 'deactivated'}`;
         },
       });
     },
-    [modal, toasts, mutateAsync],
+    [confirm, mutateAsync],
   );
 
   return { toggle, pendingId: change.isPending ? change.variables?.id : undefined };

@@ -1,8 +1,6 @@
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Alert,
-  App,
   ArrowLeftOutlined,
   Button,
   Card,
@@ -18,6 +16,7 @@ import {
   formatDateTime,
   type DescriptionsProps,
   DecisionStatusTag,
+  useConfirmedAction,
 } from '@backoffice/ui-kit';
 import type { RequestDetail } from '@backoffice/shared-api';
 import { ProfileView } from '../profile/ProfileView';
@@ -42,29 +41,20 @@ function decisionItems(request: RequestDetail): DescriptionsProps['items'] {
 /** One influencer application: the decision (or the buttons to make it) above the applicant's profile. */
 export function RequestView() {
   const c = useRequestViewController();
-  const { modal } = App.useApp();
-  // A double click on Approve must not stack two confirmations.
-  const confirming = useRef(false);
+  const confirm = useConfirmedAction();
   const request = c.request;
   const name = request ? fullName(request.applicant) || request.applicant.displayName : 'Request';
 
-  const confirmApprove = (displayName: string) => {
-    if (confirming.current) return;
-    confirming.current = true;
-    modal.confirm({
+  const confirmApprove = (displayName: string) =>
+    confirm({
       title: `Approve ${displayName} as an influencer?`,
       content: `${displayName} becomes an influencer and is emailed that the application was approved.`,
       okText: 'Approve',
-      cancelText: 'Cancel',
-      // Returning the promise keeps the dialog open, its button loading, until the server answers.
-      onOk: async () => {
+      // The controller toasts the outcome itself.
+      run: async () => {
         await c.approve();
       },
-      afterClose: () => {
-        confirming.current = false;
-      },
     });
-  };
 
   const back = (
     <Link to={c.backTo}>

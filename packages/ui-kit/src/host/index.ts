@@ -8,5 +8,6 @@ export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthFo
 export { HostRoot } from './HostRoot';
 export { useUnsavedChangesGuard, LEAVE_TITLE, leaveContent } from './useUnsavedChangesGuard';
 export { useBackToList } from './useBackToList';
+export { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction';
 export { useFormServerErrors, type FormFieldName, type FormServerErrorsOptions } from './useFormServerErrors';
 export { FormErrorAlert, type FormErrorAlertProps } from './FormErrorAlert';
