@@ -137,6 +137,12 @@ export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { LoadingOverlay, ErrorState, EmptyState, type ErrorStateProps } from './states';
 export { DecisionStatusTag } from './DecisionStatusTag';
 export {
+  DECISION_STATUS_FILTER_KEY,
+  DecisionStatusFilter,
+  decisionStatusQueryOf,
+  useDecisionStatusFilter,
+} from './DecisionStatusFilter';
+export {
   DetailLoadState,
   detailLoadOf,
   type DetailLoad,

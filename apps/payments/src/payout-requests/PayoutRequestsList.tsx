@@ -1,16 +1,9 @@
-import { Alert, Flex, ListScreen, SearchBox, Segmented, type DataTableColumn } from '@backoffice/ui-kit';
-import {
-  DECISION_STATUS_FILTERS,
-  DECISION_STATUS_LABELS,
-  type DecisionStatusFilter,
-  type PayoutRequestRow,
-} from '@backoffice/shared-api';
+import { Alert, DecisionStatusFilter, Flex, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/ui-kit';
+import type { PayoutRequestRow } from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { PayoutDecisionCell } from './PayoutDecisionCell';
 import { PayoutDecisionDialog } from './PayoutDecisionDialog';
 import { usePayoutRequestsListController } from './usePayoutRequestsListController';
-
-const STATUS_OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({ value, label: DECISION_STATUS_LABELS[value] }));
 
 const PAYMENT_COLUMNS = paymentColumns<PayoutRequestRow>('Payout Amount');
 
@@ -36,12 +29,7 @@ export function PayoutRequestsList() {
       errorTitle="Payout requests could not be loaded"
       extra={
         <Flex gap="small" wrap align="center">
-          <Segmented<DecisionStatusFilter>
-            aria-label="Payout request status"
-            options={STATUS_OPTIONS}
-            value={list.status}
-            onChange={list.setStatus}
-          />
+          <DecisionStatusFilter label="Payout request status" value={list.status} onChange={list.setStatus} />
           <SearchBox placeholder="Search by influencer name or email" value={list.search} onSearch={list.setSearch} />
         </Flex>
       }

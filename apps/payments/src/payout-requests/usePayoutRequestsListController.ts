@@ -1,19 +1,21 @@
 import {
   PAYOUT_REQUEST_SORTS,
-  decisionStatusFilterOf,
-  decisionStatusOf,
   usePayoutRequestsList,
-  type DecisionStatusFilter,
   type PayoutRequestListQuery,
   type PayoutRequestRow,
   type PayoutRequestSort,
 } from '@backoffice/shared-api';
-import { useListController } from '@backoffice/ui-kit';
+import {
+  DECISION_STATUS_FILTER_KEY,
+  decisionStatusQueryOf,
+  useDecisionStatusFilter,
+  useListController,
+} from '@backoffice/ui-kit';
 import { useKeptRows } from './useKeptRows';
 import { usePayoutDecision } from './usePayoutDecision';
 
 // Module-level so the reference is stable: useListController memoises on it.
-const FILTER_KEYS = ['status'] as const;
+const FILTER_KEYS = [DECISION_STATUS_FILTER_KEY] as const;
 
 /**
  * The Payout requests list's logic: URL-kept page, sort, search and status in; rows, handlers and
@@ -24,17 +26,16 @@ export function usePayoutRequestsListController() {
     sorts: PAYOUT_REQUEST_SORTS,
     defaultSort: 'createdAt',
     filterKeys: FILTER_KEYS,
-    toQuery: (base, filters) => ({ ...base, status: decisionStatusOf(decisionStatusFilterOf(filters.status)) }),
+    toQuery: (base, filters) => ({ ...base, status: decisionStatusQueryOf(filters) }),
     useList: usePayoutRequestsList,
   });
   const kept = useKeptRows(list.rows, JSON.stringify(list.query));
+  const statusFilter = useDecisionStatusFilter(list);
   const decision = usePayoutDecision({ onSend: kept.keep, onDecided: kept.keep, onNotDecided: kept.release });
   return {
     ...list,
     rows: kept.rows,
     decision,
-    status: decisionStatusFilterOf(list.filters.status),
-    // The default stays out of the URL, as every default does.
-    setStatus: (next: DecisionStatusFilter) => list.setFilter('status', next === 'pending' ? undefined : next),
+    ...statusFilter,
   };
 }

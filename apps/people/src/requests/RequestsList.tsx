@@ -4,24 +4,14 @@ import {
   Flex,
   ListScreen,
   SearchBox,
-  Segmented,
+  DecisionStatusFilter,
   formatDateTime,
   type DataTableColumn,
   DecisionStatusTag,
 } from '@backoffice/ui-kit';
-import {
-  DECISION_STATUS_FILTERS,
-  DECISION_STATUS_LABELS,
-  type DecisionStatusFilter,
-  type RequestRow,
-} from '@backoffice/shared-api';
+import type { RequestRow } from '@backoffice/shared-api';
 import { fullName } from '../profile/profileFormat';
 import { useRequestsListController } from './useRequestsListController';
-
-const STATUS_OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({
-  value,
-  label: DECISION_STATUS_LABELS[value],
-}));
 
 const sortable = (key: keyof RequestRow | 'name', title: string): DataTableColumn<RequestRow> => ({
   key,
@@ -63,12 +53,7 @@ export function RequestsList() {
       errorTitle="Requests could not be loaded"
       extra={
         <Flex gap="small" wrap align="center">
-          <Segmented<DecisionStatusFilter>
-            aria-label="Request status"
-            options={STATUS_OPTIONS}
-            value={list.status}
-            onChange={list.setStatus}
-          />
+          <DecisionStatusFilter label="Request status" value={list.status} onChange={list.setStatus} />
           <SearchBox placeholder="Search by name or email" value={list.search} onSearch={list.setSearch} />
         </Flex>
       }

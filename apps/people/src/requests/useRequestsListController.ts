@@ -1,20 +1,22 @@
 import { useLocation } from 'react-router-dom';
 import {
   REQUEST_SORTS,
-  decisionStatusFilterOf,
-  decisionStatusOf,
   useRequestsList,
-  type DecisionStatusFilter,
   type RequestListQuery,
   type RequestRow,
   type RequestSort,
 } from '@backoffice/shared-api';
-import { useListController } from '@backoffice/ui-kit';
+import {
+  DECISION_STATUS_FILTER_KEY,
+  decisionStatusQueryOf,
+  useDecisionStatusFilter,
+  useListController,
+} from '@backoffice/ui-kit';
 
 export const REQUESTS_PAGE_SIZE = 10;
 
 // Module-level so the reference is stable: useListController memoises on it.
-const FILTER_KEYS = ['status'] as const;
+const FILTER_KEYS = [DECISION_STATUS_FILTER_KEY] as const;
 
 /** The Requests list's logic: URL-kept state in, rows and handlers out; the view only renders. */
 export function useRequestsListController() {
@@ -23,16 +25,15 @@ export function useRequestsListController() {
     defaultSort: 'updatedAt',
     filterKeys: FILTER_KEYS,
     pageSize: REQUESTS_PAGE_SIZE,
-    toQuery: (base, filters) => ({ ...base, status: decisionStatusOf(decisionStatusFilterOf(filters.status)) }),
+    toQuery: (base, filters) => ({ ...base, status: decisionStatusQueryOf(filters) }),
     useList: useRequestsList,
   });
-  const status = decisionStatusFilterOf(list.filters.status);
+  const { status, setStatus } = useDecisionStatusFilter(list);
   const { search: listQuery } = useLocation();
   return {
     ...list,
     status,
-    // The default stays out of the URL, as every default does.
-    setStatus: (next: DecisionStatusFilter) => list.setFilter('status', next === 'pending' ? undefined : next),
+    setStatus,
     // Rows of one status need no label; once other statuses can show, each row says its own.
     showStatus: status !== 'pending',
     /** Handed to the view screen so its way back restores this page, sort and filter. */

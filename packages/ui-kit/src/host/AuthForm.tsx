@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Card, Form, Input, Typography } from '@backoffice/ui-kit/antd';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
+import { ApiError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
+import { useFormServerErrors } from './useFormServerErrors';
 
 /** The card every auth screen sits in, with the server's message above the form. */
 export function AuthCard({ title, error, children }: { title: string; error?: string; children: ReactNode }) {
@@ -63,26 +64,24 @@ export function NewPasswordFields({ name }: { name: string }) {
   );
 }
 
+const fieldNamed = (key: string) => key;
+
 /**
- * Sends a form to the server and shows what it says: its field errors on their fields, its message
- * above the form; `busy` while it waits.
+ * Sends a form to the server and shows what it says, through the one server-form hook
+ * (useFormServerErrors): its field errors on their fields, its message above the form unless every
+ * error found its field; `busy` while it waits.
  */
 export function useServerForm<T extends object>() {
   const [form] = Form.useForm<T>();
-  const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { formError, showServerErrors, clearFormError } = useFormServerErrors(form, { fieldOf: fieldNamed });
   const submit = async <R,>(send: () => Promise<Reply<R>>): Promise<Reply<R>> => {
     setBusy(true);
-    setError(undefined);
+    clearFormError();
     const reply = await send();
     setBusy(false);
-    if (reply.statusCode !== 200) {
-      setError(reply.message);
-      if (reply.errors) {
-        form.setFields(Object.entries(reply.errors).map(([name, msg]) => ({ name: name as never, errors: [msg] })));
-      }
-    }
+    if (reply.statusCode !== 200) showServerErrors(new ApiError(reply));
     return reply;
   };
-  return { form, error, busy, submit };
+  return { form, error: formError, busy, submit };
 }
