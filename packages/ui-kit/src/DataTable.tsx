@@ -13,6 +13,13 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /**
+   * Lets the cell's text wrap (a notification's sentence). Cells are one line otherwise, so a row
+   * stays a row's height and a wide table scrolls instead of growing tall.
+   */
+  wrap?: boolean;
+  /** Kept in view at the table's right edge while a wide table scrolls: a row's actions. */
+  stickyRight?: boolean;
 }
 
 export interface DataTableSort {
@@ -73,7 +80,8 @@ export function DataTable<Row>({
   // No rows to show yet: the page's rows are still on their way (first load, or a new search).
   const awaitingRows = loading && !hasRows;
   const cell: CSSProperties = {
-    padding: `${token.paddingSM}px ${token.padding}px`,
+    // Narrow sides (antd's small table): ten columns fit a 1440 px screen beside the side menu.
+    padding: `${token.paddingSM}px ${token.paddingXS}px`,
     borderBottom: `1px solid ${token.colorBorderSecondary}`,
     verticalAlign: 'middle',
   };
@@ -82,7 +90,8 @@ export function DataTable<Row>({
     background: token.colorFillAlter,
     color: token.colorTextHeading,
     fontWeight: token.fontWeightStrong,
-    whiteSpace: 'nowrap',
+    // A two-word heading may take two lines: the column is then as wide as its values.
+    whiteSpace: 'normal',
   };
   const sortButton: CSSProperties = {
     display: 'inline-flex',
@@ -96,8 +105,25 @@ export function DataTable<Row>({
     cursor: 'pointer',
   };
 
+  // Opaque, so the cells scrolling under it do not show through; the header keeps its tint on top.
+  const sticky = (column: DataTableColumn<Row>, tint?: string): CSSProperties =>
+    column.stickyRight
+      ? {
+          position: 'sticky',
+          right: 0,
+          background: token.colorBgContainer,
+          backgroundImage: tint ? `linear-gradient(${tint}, ${tint})` : undefined,
+          boxShadow: `-1px 0 0 ${token.colorBorderSecondary}`,
+        }
+      : {};
+
   const header = (column: DataTableColumn<Row>) => {
-    const style = { ...headerCell, textAlign: column.align ?? 'left', width: column.width };
+    const style = {
+      ...headerCell,
+      textAlign: column.align ?? 'left',
+      width: column.width,
+      ...sticky(column, token.colorFillAlter),
+    };
     if (!column.sortable) {
       return (
         <th key={column.key} scope="col" style={style}>
@@ -136,7 +162,15 @@ export function DataTable<Row>({
     body = rows.map((row, index) => (
       <tr key={rowKey(row)}>
         {columns.map((column) => (
-          <td key={column.key} style={{ ...cell, textAlign: column.align ?? 'left' }}>
+          <td
+            key={column.key}
+            style={{
+              ...cell,
+              textAlign: column.align ?? 'left',
+              whiteSpace: column.wrap ? 'normal' : 'nowrap',
+              ...sticky(column),
+            }}
+          >
             {column.render ? column.render(row, index) : defaultCell(row, column.key)}
           </td>
         ))}

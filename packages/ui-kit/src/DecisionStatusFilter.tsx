@@ -44,7 +44,10 @@ export function DecisionStatusFilter({
   value: DecisionStatusFilterValue;
   onChange: (next: DecisionStatusFilterValue) => void;
 }) {
+  // In a div: a stretching parent (a list's toolbar) would otherwise draw it across the whole row.
   return (
-    <Segmented<DecisionStatusFilterValue> aria-label={label} options={OPTIONS} value={value} onChange={onChange} />
+    <div>
+      <Segmented<DecisionStatusFilterValue> aria-label={label} options={OPTIONS} value={value} onChange={onChange} />
+    </div>
   );
 }

@@ -126,6 +126,8 @@ export {
   type SimplePagerProps,
 } from './Pager';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { OneLine } from './OneLine';
+export { visuallyHidden } from './visuallyHidden';
 export { useDebouncedCallback, useDebouncedValue } from './debounce';
 export { FilterBar, FilterField, FilterSelect, type FilterSelectProps } from './Filters';
 export { DateRangeFilter, type DateRangeFilterProps } from './Filters';

@@ -75,7 +75,7 @@ export function NotificationsList() {
   });
 
   const columns: Array<DataTableColumn<NotificationRow>> = [
-    { key: 'description', title: 'Notification', render: (n) => <NotificationCell n={n} /> },
+    { key: 'description', title: 'Notification', wrap: true, render: (n) => <NotificationCell n={n} /> },
     { key: 'from', title: 'From', render: (n) => <SenderCell n={n} /> },
     { key: 'createdAt', title: 'Received', sortable: true, render: (n) => formatDateTime(n.createdAt) },
     {

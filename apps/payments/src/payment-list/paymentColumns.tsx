@@ -1,4 +1,4 @@
-import { Tag, formatDateTime, formatDollars, type DataTableColumn } from '@backoffice/ui-kit';
+import { OneLine, Tag, formatDateTime, formatDollars, type DataTableColumn } from '@backoffice/ui-kit';
 import { TRANSACTION_STATUS_LABELS } from '@backoffice/shared-api';
 
 /** What a row of the payment list and of the payout list both have (spec section 2). */
@@ -49,11 +49,16 @@ export function paymentColumns<Row extends PaymentListRow>(
   return [
     { key: 'displayName', title: 'Display Name', sortable: true, render: (r) => r.displayName || '-' },
     { key: 'preference', title: 'Preference', sortable: true, render: (r) => r.preference || '-' },
-    { key: 'query', title: 'Query', sortable: true, render: (r) => r.query || '-' },
+    {
+      key: 'query',
+      title: 'Query',
+      sortable: true,
+      render: (r) => (r.query ? <OneLine text={r.query} maxWidth={130} /> : '-'),
+    },
     money<Row>('amount', 'Amount', (r) => r.amount),
     money<Row>('payableAmount', payableLabel, (r) => r.payable_amount),
     money<Row>('platformFee', 'Platform Fee', (r) => r.platformFee),
-    { key: 'email', title: 'Email', sortable: true },
+    { key: 'email', title: 'Email', sortable: true, render: (r) => <OneLine text={r.email} maxWidth={170} /> },
     { key: 'status', title: 'Payment Status', sortable: true, render: (r) => <PaymentStatusTag status={r.status} /> },
     { key: 'createdAt', title: 'Created On', sortable: true, render: (r) => formatDateTime(r.createdAt) },
   ];

@@ -1,5 +1,14 @@
 import { useId } from 'react';
-import { Button, CheckOutlined, CloseOutlined, Flex, Space, Typography, formatDateTime } from '@backoffice/ui-kit';
+import {
+  Button,
+  CheckOutlined,
+  CloseOutlined,
+  Flex,
+  OneLine,
+  Space,
+  Typography,
+  formatDateTime,
+} from '@backoffice/ui-kit';
 import { useAuthUser, type PayoutRequestRow } from '@backoffice/shared-api';
 import { adminName } from '../payment-list/adminName';
 
@@ -69,14 +78,7 @@ export function PayoutDecisionCell({ row, onApprove, onReject }: PayoutDecisionC
         <Typography.Text type="secondary">{`Reference ${row.payout.reference}`}</Typography.Text>
       )}
       {row.status === 'rejected' && row.reason && (
-        // A long reason is cut to one line here; the whole of it shows on hover.
-        <Typography.Text
-          type="secondary"
-          title={row.reason}
-          style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
-        >
-          {`Reason: ${row.reason}`}
-        </Typography.Text>
+        <OneLine type="secondary" text={`Reason: ${row.reason}`} title={row.reason} />
       )}
     </Flex>
   );

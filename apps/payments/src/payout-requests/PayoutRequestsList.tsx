@@ -1,4 +1,4 @@
-import { Alert, DecisionStatusFilter, Flex, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/ui-kit';
+import { Alert, DecisionStatusFilter, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/ui-kit';
 import type { PayoutRequestRow } from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { PayoutDecisionCell } from './PayoutDecisionCell';
@@ -16,6 +16,7 @@ export function PayoutRequestsList() {
     {
       key: 'action',
       title: 'Action',
+      stickyRight: true,
       render: (r) => <PayoutDecisionCell row={r} onApprove={decision.approve} onReject={decision.reject} />,
     },
   ];
@@ -28,20 +29,21 @@ export function PayoutRequestsList() {
       rowKey={(r) => r._id}
       errorTitle="Payout requests could not be loaded"
       extra={
-        <Flex gap="small" wrap align="center">
-          <DecisionStatusFilter label="Payout request status" value={list.status} onChange={list.setStatus} />
-          <SearchBox placeholder="Search by influencer name or email" value={list.search} onSearch={list.setSearch} />
-        </Flex>
+        <SearchBox placeholder="Search by influencer name or email" value={list.search} onSearch={list.setSearch} />
       }
       toolbar={
-        decision.conflict && (
-          <Alert
-            type="warning"
-            showIcon
-            title={decision.conflict}
-            closable={{ 'aria-label': 'Dismiss', onClose: decision.dismissConflict }}
-          />
-        )
+        // The status filter has a row of its own: beside the title and the search it crowds the header.
+        <>
+          <DecisionStatusFilter label="Payout request status" value={list.status} onChange={list.setStatus} />
+          {decision.conflict && (
+            <Alert
+              type="warning"
+              showIcon
+              title={decision.conflict}
+              closable={{ 'aria-label': 'Dismiss', onClose: decision.dismissConflict }}
+            />
+          )}
+        </>
       }
     >
       <PayoutDecisionDialog

@@ -19,7 +19,8 @@ export function TransactionTotals({ line }: { line: TotalsLine }) {
   return (
     <div role="status" aria-label="Totals" aria-busy={line.state === 'loading'}>
       {line.state === 'ready' && (
-        <Flex component="dl" wrap gap="small large" style={BARE}>
+        // antd's Flex takes one gap; the figures need a wide one between them, a narrow one between rows.
+        <Flex component="dl" wrap style={{ ...BARE, columnGap: 32, rowGap: 4 }}>
           {FIGURES.map(([term, value]) => (
             // A div groups each term with its value; it is allowed inside a dl.
             <Flex key={term} gap={6} align="baseline">

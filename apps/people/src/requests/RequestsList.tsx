@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import {
   EyeOutlined,
-  Flex,
   ListScreen,
   SearchBox,
   DecisionStatusFilter,
@@ -51,12 +50,8 @@ export function RequestsList() {
       columns={columns}
       rowKey={(r) => r._id}
       errorTitle="Requests could not be loaded"
-      extra={
-        <Flex gap="small" wrap align="center">
-          <DecisionStatusFilter label="Request status" value={list.status} onChange={list.setStatus} />
-          <SearchBox placeholder="Search by name or email" value={list.search} onSearch={list.setSearch} />
-        </Flex>
-      }
+      extra={<SearchBox placeholder="Search by name or email" value={list.search} onSearch={list.setSearch} />}
+      toolbar={<DecisionStatusFilter label="Request status" value={list.status} onChange={list.setStatus} />}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
   Typography,
   UserOutlined,
   theme,
+  visuallyHidden,
 } from '@backoffice/ui-kit';
 import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
 import { AvailabilityBadge, ThemeToggle } from './HeaderStatus';
@@ -37,6 +38,8 @@ export function AppLayout() {
   const { base, pathUnderBase } = useBase();
   const screens = Grid.useBreakpoint();
   const small = !screens.lg;
+  // Below antd's sm (576 px) the header's words do not fit on one line.
+  const narrow = screens.sm === false;
   const [menuOpen, setMenuOpen] = useState(false);
   const siderRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -110,10 +113,10 @@ export function AppLayout() {
               />
             )}
           </Space>
-          <Space size="middle">
+          <Space size={narrow ? 'small' : 'middle'}>
             <ThemeToggle />
             <NotificationBell />
-            <AvailabilityBadge />
+            <AvailabilityBadge compact={narrow} />
             <Dropdown
               trigger={['click']}
               menu={{
@@ -128,7 +131,8 @@ export function AppLayout() {
               }}
             >
               <Button type="text" icon={<UserOutlined />} aria-label="Account menu">
-                <span>
+                {/* A phone's header has room for the role, not the greeting: it is then for screen readers only. */}
+                <span style={narrow ? visuallyHidden : undefined}>
                   Hello, {user?.firstName} {user?.lastName}
                 </span>
                 <Tag color="blue" style={{ marginLeft: 8 }}>

@@ -5,15 +5,19 @@ import { useAvailability } from '@backoffice/shared-api';
  * The admin's availability as others see it: their stored choice while the live connection is up,
  * and not available while it is down.
  */
-export function AvailabilityBadge() {
+export function AvailabilityBadge({ compact = false }: { compact?: boolean }) {
   const { available, chosen, connected } = useAvailability();
-  return (
-    <Badge
-      status={available ? 'success' : 'default'}
-      text={available ? 'Available' : 'Not available'}
-      title={chosen === '1' && !connected ? 'The live connection to the server is down' : undefined}
-    />
-  );
+  const text = available ? 'Available' : 'Not available';
+  const down = chosen === '1' && !connected ? 'The live connection to the server is down' : undefined;
+  // A narrow header keeps the dot and says the word to screen readers and on hover.
+  if (compact) {
+    return (
+      <span role="img" aria-label={text} title={down ?? text}>
+        <Badge status={available ? 'success' : 'default'} />
+      </span>
+    );
+  }
+  return <Badge status={available ? 'success' : 'default'} text={text} title={down} />;
 }
 
 /** Light or dark, remembered in this browser. */
