@@ -115,50 +115,60 @@ describe('shared code across releases', () => {
 
   it('a people release built against newer shared-api and ui-kit is published, and its Fans screen works on its own copies with the page’s one session, antd and theme', async () => {
     const { releases } = state();
-    const provided = shellProvides('@backoffice/shared-api');
-    expect(shellProvides('@backoffice/ui-kit')).toBe(provided);
-    const [major, minor] = provided.split('.').map(Number) as [number, number];
-    const newer = `${major}.${minor + 1}.0`;
-    const v = provided.replaceAll('.', '\\.');
-    const ours = '(@backoffice/(?:shared-api|ui-kit))';
+    const API = '@backoffice/shared-api';
+    const KIT = '@backoffice/ui-kit';
+    const nextMinor = (version: string) => {
+      const [major, minor] = version.split('.').map(Number) as [number, number];
+      return `${major}.${minor + 1}.0`;
+    };
+    // Each package's version in the shell, and the next minor a newer build of people was made with.
+    const provided: Record<string, string> = { [API]: shellProvides(API), [KIT]: shellProvides(KIT) };
+    const newer: Record<string, string> = { [API]: nextMinor(provided[API]!), [KIT]: nextMinor(provided[KIT]!) };
     // What a build against the next minor of both packages writes: it provides and requires that
     // version of their semver-shared main entries; the singleton entries (/runtime, /antd) unchanged.
+    const rewrite = (text: string, name: string) => {
+      const v = provided[name]!.replaceAll('.', '\\.');
+      const to = newer[name]!;
+      return (
+        text
+          // what it provides: register("name","version",…) and initOptions.shared["name"]=[{version,…,shareConfig}]
+          .replace(new RegExp(`\\("${name}","${v}",`, 'g'), `("${name}","${to}",`)
+          .replace(
+            new RegExp(`("${name}":\\[\\{version:")${v}("[^{}]*?shareConfig:\\{[^{}]*?requiredVersion:")\\^${v}"`, 'g'),
+            `$1${to}$2^${to}"`,
+          )
+          // what it requires: each consume of the package
+          .replace(
+            new RegExp(`requiredVersion:"\\^${v}"([^{}]*?shareKey:"${name}")`, 'g'),
+            `requiredVersion:"^${to}"$1`,
+          )
+      );
+    };
     const { current, next } = peopleBuiltAgainst(releases, 'newer-shared', (file, text) => {
       if (file === 'mf-manifest.json') {
         const manifest = JSON.parse(text);
         for (const s of manifest.shared) {
-          if (s.name === '@backoffice/shared-api' || s.name === '@backoffice/ui-kit') {
-            s.version = newer;
-            s.requiredVersion = `^${newer}`;
+          if (s.name === API || s.name === KIT) {
+            s.version = newer[s.name];
+            s.requiredVersion = `^${newer[s.name]}`;
           }
         }
         return JSON.stringify(manifest);
       }
-      return (
-        text
-          // what it provides: register("name","version",…) and initOptions.shared["name"]=[{version,…,shareConfig}]
-          .replace(new RegExp(`\\("${ours}","${v}",`, 'g'), `("$1","${newer}",`)
-          .replace(
-            new RegExp(`("${ours}":\\[\\{version:")${v}("[^{}]*?shareConfig:\\{[^{}]*?requiredVersion:")\\^${v}"`, 'g'),
-            `$1${newer}$3^${newer}"`,
-          )
-          // what it requires: each consume of the package
-          .replace(
-            new RegExp(`requiredVersion:"\\^${v}"([^{}]*?shareKey:"${ours}")`, 'g'),
-            `requiredVersion:"^${newer}"$1`,
-          )
-      );
+      return rewrite(rewrite(text, API), KIT);
     });
     const entry = fs.readFileSync(path.join(releases, 'remotes', 'people', next, 'remoteEntry.js'), 'utf8');
-    expect(entry).toContain(`("@backoffice/shared-api","${newer}",`);
+    expect(entry).toContain(`("${API}","${newer[API]}",`);
     expect(entry).toContain(
-      `requiredVersion:"^${newer}",strictVersion:!0,eager:!1,layer:void 0,shareKey:"@backoffice/ui-kit"}`,
+      `requiredVersion:"^${newer[KIT]}",strictVersion:!0,eager:!1,layer:void 0,shareKey:"${KIT}"}`,
     );
 
     const said = remotes(releases, 'promote', 'people', next);
-    expect(said).toContain(
-      `people needs @backoffice/shared-api ^${newer}, the shell provides ${provided}: it loads its own copy`,
-    );
+    for (const name of [API, KIT]) {
+      expect(said).toContain(
+        `people needs ${name} ^${newer[name]}, the shell provides ${provided[name]}: it loads its own copy`,
+      );
+    }
     try {
       const { context, page, errors } = await newPage(browser);
       await signIn(page);
@@ -180,8 +190,9 @@ describe('shared code across releases', () => {
         return out;
       });
       // people runs its own newer copies beside the shell's ...
-      expect(loaded['@backoffice/shared-api']?.sort()).toEqual([`${newer}@people`, `${provided}@shell`].sort());
-      expect(loaded['@backoffice/ui-kit']?.sort()).toEqual([`${newer}@people`, `${provided}@shell`].sort());
+      for (const name of [API, KIT]) {
+        expect(loaded[name]?.sort()).toEqual([`${newer[name]}@people`, `${provided[name]}@shell`].sort());
+      }
       // ... and the page keeps one session, HTTP client and socket, one antd with its theme.
       expect(loaded['@backoffice/shared-api/runtime']).toEqual([
         `${shellProvides('@backoffice/shared-api/runtime')}@shell`,
