@@ -79,7 +79,7 @@ function signatureOf(checker, symbol) {
 }
 
 /** The report's line for a name: its kind, then what it relies on (see signatureOf). */
-const describe = (checker, s) => [kindOf(checker, s), signatureOf(checker, s)].filter(Boolean).join(' ');
+const reportLineOf = (checker, s) => [kindOf(checker, s), signatureOf(checker, s)].filter(Boolean).join(' ');
 const kindIn = (line) => line.split(' ')[0];
 
 /**
@@ -109,7 +109,7 @@ function surfaceOf(dir) {
     if (!module) throw new Error(`${pkg.name}: cannot read the entry point ${entry} (${files[i]})`);
     const names = checker
       .getExportsOfModule(module)
-      .map((s) => [s.getName(), describe(checker, s)])
+      .map((s) => [s.getName(), reportLineOf(checker, s)])
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     entryPoints[entry] = Object.fromEntries(names);
   });
