@@ -34,7 +34,7 @@ const SHARED_API_RUNTIME_BY_NAME = {
   group: SHARED_API_RUNTIME.filter((m) => m !== 'internal').map((m) => `./${m}`),
   message: "Import the runtime's services from '@backoffice/shared-api/runtime': it is a singleton entry.",
 };
-const UI_KIT_SINGLETON_FILES = ['antd.ts', 'ThemeProvider.tsx', 'themeMode.ts', 'testing.tsx'];
+const UI_KIT_SINGLETON_FILES = ['antd.ts', 'antd-core.ts', 'ThemeProvider.tsx', 'themeMode.ts', 'testing.tsx'];
 const UI_KIT_SINGLETONS_BY_NAME = [
   {
     group: ['/antd', '/antd/*', '/@ant-design/*', './antd', '../antd'],

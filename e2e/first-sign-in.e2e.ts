@@ -67,7 +67,7 @@ describe('the first sign-in with the documented default password', () => {
     // The default again is refused, saying why.
     await choosePassword(page, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD);
     const refusal = AUTH_MESSAGES.defaultPasswordRefused;
-    await page.locator('.ant-card').getByText(refusal).first().waitFor();
+    await page.getByRole('main').getByText(refusal).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/change-password');
     await page.getByText(NOTICE).waitFor();
 

@@ -20,7 +20,7 @@ async function holdReplies(page: Page, pattern: string) {
 
 const tableBottom = (page: Page) =>
   page
-    .locator('table')
+    .locator('table, [data-skeleton-table]')
     .first()
     .evaluate((table) => {
       const wrapper = table.parentElement!.parentElement!;
@@ -40,16 +40,16 @@ describe('a list while its first page loads (issue 18: loading states that do no
       await signIn(page);
       const release = await holdReplies(page, '**/api/v1/admin/getAllFans**');
       await page.goto(url);
-      await page.locator('tbody tr[data-skeleton]').first().waitFor();
-      expect(await page.locator('tbody tr[data-skeleton]').count()).toBe(10);
-      await page.locator('table').getByRole('status', { name: 'Loading' }).waitFor();
+      await page.locator('[data-skeleton]').first().waitFor();
+      expect(await page.locator('[data-skeleton]').count()).toBe(10);
+      await page.locator('[data-skeleton-table]').getByRole('status', { name: 'Loading' }).waitFor();
       expect(await page.getByText(/Showing 0 to 0 of 0 entries/).count()).toBe(0);
       expect(await page.getByText('Data Not Found').count()).toBe(0);
       const before = await tableBottom(page);
 
       release();
       await page.getByText(/^Showing \d+ to \d+ of/).waitFor();
-      expect(await page.locator('tbody tr[data-skeleton]').count()).toBe(0);
+      expect(await page.locator('[data-skeleton]').count()).toBe(0);
       expect(await page.locator('tbody tr').count()).toBe(10);
       // The placeholder page and the real page (at 1440 px, where Fans rows take one line) are within
       // a few pixels of each other's height: the pager does not jump when the rows come.

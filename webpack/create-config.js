@@ -34,7 +34,7 @@ const THIRD_PARTY_SINGLETONS = {
  * Our shared packages, by the rule in README "Releasing a remote": each package's main entry is
  * shared by semver (not a singleton): the shell's copy serves every remote whose `^version` it
  * satisfies, and a remote built against a newer one gets the copy in its own build. The entries
- * listed in the package's `federation.singletons` (shared-api's runtime, ui-kit's antd) are what
+ * listed in the package's `federation.singletons` (shared-api's runtime, ui-kit's antd and antd-core) are what
  * must be one instance per page: shared under their own keys as strict singletons with their own
  * versions; a remote that needs a newer one is refused at release (scripts/shared-gate.js).
  */
@@ -47,6 +47,11 @@ const shared = {
   ...Object.fromEntries(
     OUR_PACKAGES.flatMap((pkg) => [
       [pkg.name, { singleton: false, version: pkg.version, requiredVersion: `^${pkg.version}` }],
+      // Further entries shared the same way (ui-kit's `./auth`, all the sign-in page takes of it).
+      ...(pkg.federation?.shared || []).map((entry) => [
+        `${pkg.name}/${entry.replace(/^\.\//, '')}`,
+        { singleton: false, version: pkg.version, requiredVersion: `^${pkg.version}` },
+      ]),
       ...Object.entries(pkg.federation?.singletons || {}).map(([entry, v]) => [
         `${pkg.name}/${entry.replace(/^\.\//, '')}`,
         { ...strictSingleton(`^${v}`), version: v },
@@ -124,7 +129,12 @@ module.exports = function createConfig(app) {
           // Published remotes use the shell's federation runtime instead of each carrying its own
           // copy in remoteEntry.js (~22 KiB gzip apiece). Dev servers keep theirs: they also boot
           // standalone, where no shell provides one.
-          experiments: production ? (app.host ? { provideExternalRuntime: true } : { externalRuntime: true }) : {},
+          experiments: {
+            // A browser runtime only: the federation runtime drops its Node loaders (script via vm, fetch
+            // of remote entries for SSR).
+            optimization: { target: 'web' },
+            ...(production ? (app.host ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
+          },
         }),
         new HtmlWebpackPlugin({
           template: path.join(ROOT, 'webpack/index.html'),

@@ -1,4 +1,4 @@
-import { HostRoot } from '@backoffice/ui-kit';
+import { HostRoot } from '@backoffice/ui-kit/auth';
 import { AppRoutes } from './routes';
 
 export function App() {

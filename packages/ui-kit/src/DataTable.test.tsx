@@ -69,18 +69,18 @@ describe('DataTable', () => {
     const { container, rerender } = render(
       <DataTable columns={columns} rows={undefined} rowKey={rowKey} loading skeletonRows={7} footer={footer} />,
     );
-    const placeholders = container.querySelectorAll('tbody tr[data-skeleton]');
-    expect(placeholders).toHaveLength(7);
-    expect(placeholders[0]!.querySelectorAll('td')).toHaveLength(3);
+    expect(container.querySelectorAll('[data-skeleton]')).toHaveLength(7);
+    // No table yet: its columns would take new widths when the rows came, and the headings move.
+    expect(container.querySelector('table')).toBeNull();
     expect(screen.queryByText('Showing the pager')).not.toBeInTheDocument();
 
     // A new search whose previous answer was empty: still placeholders, still no pager.
     rerender(<DataTable columns={columns} rows={[]} rowKey={rowKey} loading skeletonRows={7} footer={footer} />);
-    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(7);
+    expect(container.querySelectorAll('[data-skeleton]')).toHaveLength(7);
     expect(screen.queryByText('Showing the pager')).not.toBeInTheDocument();
 
     rerender(<DataTable columns={columns} rows={fans} rowKey={rowKey} skeletonRows={7} footer={footer} />);
-    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(0);
+    expect(container.querySelectorAll('[data-skeleton]')).toHaveLength(0);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByText('Showing the pager')).toBeInTheDocument();
 

@@ -176,54 +176,66 @@ export function DataTable<Row>({
         ))}
       </tr>
     ));
-  } else if (awaitingRows) {
-    // Placeholder rows of a page's height, so the pager and what follows do not jump when rows come.
-    const bar: CSSProperties = {
-      display: 'block',
-      // A one-line row with a small control (a tag, a switch, an action button), as most lists have.
-      height: token.controlHeightSM,
-      borderRadius: token.borderRadiusSM,
-      background: token.colorFillSecondary,
-    };
-    body = Array.from({ length: skeletonRows }, (_, i) => (
-      <tr key={`skeleton-${i}`} data-skeleton>
-        {columns.map((column, c) => (
-          <td key={column.key} style={cell}>
-            {i === 0 && c === 0 && (
-              <span role="status" aria-label="Loading" style={visuallyHidden}>
-                Loading
-              </span>
-            )}
-            <span aria-hidden style={bar} />
-          </td>
-        ))}
-      </tr>
-    ));
   } else {
     body = fullWidthRow(emptyText);
   }
 
+  // Placeholder rows of a page's height, so the pager and what follows do not jump when rows come.
+  // Not a table: a table's columns take their widths from the rows, so headers drawn before the
+  // rows would move when they came (layout shift); this block is replaced as a whole.
+  const lineHeight = Math.round(token.fontSize * token.lineHeight);
+  const skeletonRow = (height: number, tint?: string): CSSProperties => ({
+    ...cell,
+    boxSizing: 'content-box',
+    height,
+    background: tint,
+  });
+  const bar: CSSProperties = {
+    display: 'block',
+    // A one-line row with a small control (a tag, a switch, an action button), as most lists have.
+    height: token.controlHeightSM,
+    borderRadius: token.borderRadiusSM,
+    background: token.colorFillSecondary,
+  };
+  const skeleton = (
+    <div data-skeleton-table style={{ background: token.colorBgContainer }}>
+      <span role="status" aria-label="Loading" style={visuallyHidden}>
+        Loading
+      </span>
+      <div aria-hidden style={skeletonRow(lineHeight, token.colorFillAlter)} />
+      {Array.from({ length: skeletonRows }, (_, i) => (
+        <div key={i} aria-hidden data-skeleton style={skeletonRow(token.controlHeightSM)}>
+          <span style={bar} />
+        </div>
+      ))}
+    </div>
+  );
+
   return (
     <div>
       <div style={{ position: 'relative', overflowX: 'auto' }}>
-        <table
-          aria-busy={loading}
-          style={{
-            width: '100%',
-            borderCollapse: 'collapse',
-            background: token.colorBgContainer,
-            color: token.colorText,
-            fontSize: token.fontSize,
-            // Rows stay readable but visibly stale while the next page loads over them.
-            opacity: loading && hasRows ? 0.5 : 1,
-          }}
-        >
-          {caption && <caption style={visuallyHidden}>{caption}</caption>}
-          <thead>
-            <tr>{columns.map(header)}</tr>
-          </thead>
-          <tbody>{body}</tbody>
-        </table>
+        {awaitingRows ? (
+          skeleton
+        ) : (
+          <table
+            aria-busy={loading}
+            style={{
+              width: '100%',
+              borderCollapse: 'collapse',
+              background: token.colorBgContainer,
+              color: token.colorText,
+              fontSize: token.fontSize,
+              // Rows stay readable but visibly stale while the next page loads over them.
+              opacity: loading && hasRows ? 0.5 : 1,
+            }}
+          >
+            {caption && <caption style={visuallyHidden}>{caption}</caption>}
+            <thead>
+              <tr>{columns.map(header)}</tr>
+            </thead>
+            <tbody>{body}</tbody>
+          </table>
+        )}
         {loading && hasRows && (
           <div
             style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}

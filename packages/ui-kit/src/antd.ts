@@ -1,5 +1,6 @@
 /**
- * The antd surface of the back office and its theme: ui-kit's singleton entry. Module Federation
+ * The antd surface of the back office and its theme: ui-kit's singleton entry (with `./antd-core`,
+ * the part every page needs, which it re-exports). Module Federation
  * shares `@backoffice/ui-kit/antd` under its own key as a strict singleton with its own version
  * (package.json `federation.singletons`), so every remote renders with the page's one antd, its
  * theme context and style cache, and the one remembered light/dark choice, even a remote that runs
@@ -13,25 +14,58 @@
  * antd's Table and Pagination are deliberately absent: use DataTable and Pager.
  *
  * Only what the screens use is here: a shared module is not tree-shaken, so every component listed
- * is fetched by every admin's sign-in page.
+ * is fetched by every admin's first screen after sign-in (the sign-in page takes `./antd-core` only).
  */
+// Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
 export {
   App,
   Alert,
+  Button,
+  ConfigProvider,
+  Flex,
+  Form,
+  Input,
+  Space,
+  Spin,
+  Typography,
+  theme,
+  ThemeProvider,
+  useToasts,
+  THEME_STORAGE_KEY,
+  themeMode,
+  useThemeMode,
+} from '@backoffice/ui-kit/antd-core';
+export type {
+  AppProps,
+  AlertProps,
+  ButtonProps,
+  ConfigProviderProps,
+  FlexProps,
+  FormInstance,
+  FormItemProps,
+  FormProps,
+  FormRule,
+  GlobalToken,
+  InputProps,
+  SpaceProps,
+  SpinProps,
+  ThemeConfig,
+  TypographyProps,
+  ThemeMode,
+  ToastKind,
+  Toasts,
+} from '@backoffice/ui-kit/antd-core';
+
+export {
   Avatar,
   Badge,
   Breadcrumb,
-  Button,
   Card,
   Col,
-  ConfigProvider,
   Descriptions,
   Dropdown,
   Empty,
-  Flex,
-  Form,
   Grid,
-  Input,
   InputNumber,
   Layout,
   Menu,
@@ -40,36 +74,21 @@ export {
   Row,
   Segmented,
   Select,
-  Space,
-  Spin,
   Switch,
   Tabs,
   Tag,
-  Typography,
   notification,
   message,
-  theme,
 } from 'antd';
 
 export type {
-  AppProps,
-  AlertProps,
   AvatarProps,
   BadgeProps,
-  ButtonProps,
   CardProps,
   ColProps,
-  ConfigProviderProps,
   DescriptionsProps,
   DropdownProps,
   EmptyProps,
-  FlexProps,
-  FormInstance,
-  FormItemProps,
-  FormProps,
-  FormRule,
-  GlobalToken,
-  InputProps,
   InputNumberProps,
   LayoutProps,
   MenuProps,
@@ -79,13 +98,9 @@ export type {
   SegmentedProps,
   SelectProps,
   SiderProps,
-  SpaceProps,
-  SpinProps,
   SwitchProps,
   TabsProps,
   TagProps,
-  ThemeConfig,
-  TypographyProps,
 } from 'antd';
 
 export {
@@ -121,7 +136,3 @@ export {
   CaretUpOutlined,
   CloseCircleFilled,
 } from '@ant-design/icons';
-
-// The product's theme (ConfigProvider and App around the page) and the light/dark choice: one store per page.
-export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';
-export { THEME_STORAGE_KEY, themeMode, useThemeMode } from './themeMode';

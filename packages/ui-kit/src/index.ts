@@ -136,7 +136,7 @@ export { endOfLocalDay, startOfLocalDay, validDay } from './dateRange';
 export type { DateRangeSource, DateRangeState } from './dateRange';
 export { ListScreen, type ListScreenProps, type ListScreenState } from './ListScreen';
 export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
-export { LoadingOverlay, ErrorState, EmptyState, type ErrorStateProps } from './states';
+export { ErrorState, EmptyState, type ErrorStateProps } from './states';
 export { DecisionStatusTag } from './DecisionStatusTag';
 export {
   DECISION_STATUS_FILTER_KEY,
@@ -166,5 +166,22 @@ export {
   underscoresToSpaces,
 } from './formatters';
 
-// The providers, sign-in form and minimal host shared by the shell and the remotes' standalone hosts.
+// The signed-out part (its own entry, which the sign-in page loads alone), by package name.
+export {
+  AppProviders,
+  AuthCard,
+  ChangePasswordForm,
+  DEFAULT_PASSWORD_NOTICE,
+  EmailField,
+  FormErrorAlert,
+  HostRoot,
+  LoadingOverlay,
+  NewPasswordFields,
+  SignInForm,
+  useFormServerErrors,
+  useServerForm,
+} from '@backoffice/ui-kit/auth';
+export type { FormErrorAlertProps, FormFieldName, FormServerErrorsOptions } from '@backoffice/ui-kit/auth';
+
+// The hooks and the minimal host shared by the shell and the remotes' standalone hosts.
 export * from './host';

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EmptyState, ErrorState, LoadingOverlay } from './states';
+import { EmptyState, ErrorState } from './states';
+import { LoadingOverlay } from './LoadingOverlay';
 
 describe('LoadingOverlay', () => {
   it('covers the screen with a spinner announced as loading', () => {

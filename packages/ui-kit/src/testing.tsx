@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
 import { createQueryClient } from '@backoffice/shared-api';
-import { AppProviders } from './host';
+import { AppProviders } from './host/AppProviders';
 
 /**
  * A remote's screens nested as the shell nests them: `areas` are `<Route path="x/*" …>` elements

@@ -6,7 +6,7 @@ import { AppProviders } from '@backoffice/ui-kit';
 import { AUTH_MESSAGES, createQueryClient, session } from '@backoffice/shared-api';
 import { ADMIN, bodyOf, failure, ok, stubHttp, type StubReply } from '@backoffice/shared-api/testing';
 import { AppRoutes } from '../routes';
-import { DEFAULT_PASSWORD_NOTICE } from './PasswordForms';
+import { DEFAULT_PASSWORD_NOTICE } from './ChangePasswordPage';
 
 // The federation runtime is the browser tests' business; here remote screens never load.
 jest.mock('@module-federation/enhanced/runtime', () => ({

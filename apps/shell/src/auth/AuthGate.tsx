@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LoadingOverlay } from '@backoffice/ui-kit';
+import { LoadingOverlay } from '@backoffice/ui-kit/auth';
 import { authApi, useAuthUser } from '@backoffice/shared-api';
-import { ChangePasswordPage } from './PasswordForms';
+import { preloadSignedIn } from '../signedInLoader';
+import { ChangePasswordPage } from './ChangePasswordPage';
 
 export const CHANGE_PASSWORD_PATH = '/change-password';
 
@@ -18,6 +19,15 @@ export function AuthGate() {
   const user = useAuthUser();
   const location = useLocation();
   const [verified, setVerified] = useState(false);
+
+  // While the session is verified, the screen it opens on is fetched: the signed-in chunk and,
+  // on a remote's route, that remote's screen.
+  const landing = location.pathname;
+  const signedIn = !!user && !user.passwordChangeRequired;
+  useEffect(() => {
+    if (signedIn) preloadSignedIn(landing);
+    // Only the page's first route: later navigations load what they need themselves.
+  }, [signedIn]);
 
   useEffect(() => {
     if (!user || verified) return;

@@ -1,6 +1,7 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { SignInForm } from '@backoffice/ui-kit';
+import { SignInForm } from '@backoffice/ui-kit/auth';
 import { session, useAuthUser } from '@backoffice/shared-api';
+import { preloadSignedIn } from '../signedInLoader';
 import { CHANGE_PASSWORD_PATH } from './AuthGate';
 
 /** Where a signed-in admin goes: the change-password screen first while the default password stands. */
@@ -14,11 +15,12 @@ export function LoginPage() {
   const target = from && from !== '/login' ? from : '/app';
   if (user) return <Navigate to={landing(target)} replace />;
   return (
-    <>
+    // The signed-in screens' code is fetched while the sign-in request is on its way, not after.
+    <div onSubmitCapture={() => preloadSignedIn(target)}>
       <SignInForm title="Sign in to the Back Office" onSignedIn={() => navigate(landing(target), { replace: true })} />
       <p style={{ textAlign: 'center' }}>
         <Link to="/forgot-password">Forgot password?</Link>
       </p>
-    </>
+    </div>
   );
 }

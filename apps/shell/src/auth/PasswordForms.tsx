@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   AuthCard,
-  ChangePasswordForm,
   Button,
   EmailField,
   Form,
@@ -12,8 +11,9 @@ import {
   Result,
   useServerForm,
 } from '@backoffice/ui-kit';
-import { AUTH_MESSAGES, authApi, toast, usePasswordChangeRequired } from '@backoffice/shared-api';
+import { AUTH_MESSAGES, authApi, toast } from '@backoffice/shared-api';
 
+// The pages reached from the sign-in page's links: loaded when opened, not with the sign-in page.
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string>();
   const { form, error, busy, submit } = useServerForm<{ email: string }>();
@@ -76,23 +76,5 @@ export function ResetPasswordPage() {
         </Button>
       </Form>
     </AuthCard>
-  );
-}
-
-export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit';
-
-/**
- * The admin's own password change. While the session must first replace the default password, the
- * screen stands alone (no menu, no calls the server would refuse) and a change goes on to the
- * dashboard.
- */
-export function ChangePasswordPage() {
-  const forced = usePasswordChangeRequired();
-  const navigate = useNavigate();
-  return (
-    <ChangePasswordForm
-      onChanged={() => forced && navigate('/app', { replace: true })}
-      onSignOut={() => navigate('/login', { replace: true })}
-    />
   );
 }

@@ -143,7 +143,9 @@ export function AppLayout() {
           </Space>
         </Layout.Header>
         <OverrideBanner />
-        <Layout.Content style={{ margin: 16 }}>
+        {/* At least a screen tall: the footer starts below the fold, so a screen's rows arriving do
+            not push it from mid-screen (a layout shift on every list's first load). */}
+        <Layout.Content style={{ margin: 16, minHeight: 'calc(100vh - 64px - 32px)' }}>
           <Outlet />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center' }}>

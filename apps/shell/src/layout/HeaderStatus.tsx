@@ -17,7 +17,15 @@ export function AvailabilityBadge({ compact = false }: { compact?: boolean }) {
       </span>
     );
   }
-  return <Badge status={available ? 'success' : 'default'} text={text} title={down} />;
+  // As wide as its longer words whichever shows, so the header does not move when the socket connects.
+  return (
+    <Badge
+      status={available ? 'success' : 'default'}
+      text={text}
+      title={down}
+      style={{ display: 'inline-block', minWidth: '7.5em' }}
+    />
+  );
 }
 
 /** Light or dark, remembered in this browser. */

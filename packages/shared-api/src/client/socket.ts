@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH } from '../constants/realtime';
 import { getClientConfig } from './config';
 import { isPlainObject, readAdminProfile } from './internal';
+import { deferredSocket } from './deferredSocket';
 import { session } from './session';
 import { readToken } from './storage';
 
@@ -19,7 +20,12 @@ export type SocketConnectOptions = Partial<ManagerOptions & SocketOptions>;
 export type SocketFactory = (url: string | undefined, opts: SocketConnectOptions) => SocketLike;
 export type ServerEventHandler = (payload: unknown) => void;
 
-const defaultFactory: SocketFactory = (url, opts) => (url ? io(url, opts) : io(opts)) as unknown as SocketLike;
+// socket.io-client (~12 KiB gzip) is fetched when the first socket opens, after sign-in, rather
+// than with every page's runtime: the sign-in page never opens one.
+const defaultFactory: SocketFactory = (url, opts) =>
+  deferredSocket(
+    import('socket.io-client').then(({ io }) => (url ? io(url, opts) : io(opts)) as unknown as SocketLike),
+  );
 
 let factory: SocketFactory = defaultFactory;
 let socket: SocketLike | null = null;

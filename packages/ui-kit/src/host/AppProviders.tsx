@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { setToastHandler } from '@backoffice/shared-api';
-import { ThemeProvider, useToasts, type ThemeMode } from '@backoffice/ui-kit/antd';
+import { ThemeProvider, useToasts, type ThemeMode } from '@backoffice/ui-kit/antd-core';
 
 /** Routes the shared toast service (used by every app through shared-api) to antd notifications. */
 function ToastBridge() {

@@ -1,16 +1,29 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Card, Form, Input, Typography } from '@backoffice/ui-kit/antd';
+import { Alert, Form, Input, Typography, theme } from '@backoffice/ui-kit/antd-core';
 import { ApiError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
 import { useFormServerErrors } from './useFormServerErrors';
 
-/** The card every auth screen sits in, with the server's message above the form. */
+/**
+ * The card every auth screen sits in, with the server's message above the form. Drawn with the
+ * theme's tokens rather than antd's Card, which brings Tabs, Menu and Dropdown to the sign-in page.
+ */
 export function AuthCard({ title, error, children }: { title: string; error?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
   return (
-    <Card style={{ maxWidth: 420, margin: '10vh auto' }}>
+    <main
+      style={{
+        maxWidth: 420,
+        margin: '10vh auto',
+        padding: token.paddingLG,
+        background: token.colorBgContainer,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+      }}
+    >
       <Typography.Title level={3}>{title}</Typography.Title>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       {children}
-    </Card>
+    </main>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input } from '@backoffice/ui-kit/antd';
+import { Alert, Button, Form, Input } from '@backoffice/ui-kit/antd-core';
 import { authApi, toast, usePasswordChangeRequired } from '@backoffice/shared-api';
 import { AuthCard, NewPasswordFields, useServerForm } from './AuthForm';
 

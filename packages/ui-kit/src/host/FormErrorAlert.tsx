@@ -1,4 +1,4 @@
-import { Alert } from '@backoffice/ui-kit/antd';
+import { Alert } from '@backoffice/ui-kit/antd-core';
 
 export interface FormErrorAlertProps {
   /** What was being saved, for the title: "profile" gives "The profile was not saved". */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient, restoreSession } from '@backoffice/shared-api';
 import { AppProviders } from './AppProviders';
-import { LoadingOverlay } from '../states';
+import { LoadingOverlay } from '../LoadingOverlay';
 
 /**
  * The root of a page, the shell's and each remote's standalone host alike: one react-query client

@@ -1,4 +1,4 @@
-import { Button, Form, Input } from '@backoffice/ui-kit/antd';
+import { Button, Form, Input } from '@backoffice/ui-kit/antd-core';
 import { authApi, type SignInBody } from '@backoffice/shared-api';
 import { AuthCard, EmailField, useServerForm } from './AuthForm';
 

@@ -1,13 +1,6 @@
-export { AppProviders } from './AppProviders';
-export { SignInForm } from './SignInForm';
-export { ChangePasswordForm, DEFAULT_PASSWORD_NOTICE } from './ChangePasswordForm';
 export { StandaloneHost, type StandaloneArea } from './StandaloneHost';
 export { useUrlListState, type UrlListState, type UrlListDefaults } from './useUrlListState';
 export { useListController, type ListControllerOptions, type ListQueryResult } from './useListController';
-export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './AuthForm';
-export { HostRoot } from './HostRoot';
 export { useUnsavedChangesGuard, LEAVE_TITLE, leaveContent } from './useUnsavedChangesGuard';
 export { useBackToList } from './useBackToList';
 export { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction';
-export { useFormServerErrors, type FormFieldName, type FormServerErrorsOptions } from './useFormServerErrors';
-export { FormErrorAlert, type FormErrorAlertProps } from './FormErrorAlert';

@@ -1,0 +1,21 @@
+import { useNavigate } from 'react-router-dom';
+import { ChangePasswordForm } from '@backoffice/ui-kit/auth';
+import { usePasswordChangeRequired } from '@backoffice/shared-api';
+
+export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit/auth';
+
+/**
+ * The admin's own password change. While the session must first replace the default password, the
+ * screen stands alone (no menu, no calls the server would refuse) and a change goes on to the
+ * dashboard.
+ */
+export function ChangePasswordPage() {
+  const forced = usePasswordChangeRequired();
+  const navigate = useNavigate();
+  return (
+    <ChangePasswordForm
+      onChanged={() => forced && navigate('/app', { replace: true })}
+      onSignOut={() => navigate('/login', { replace: true })}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Everything an admin sees once signed in (layout, dashboard, remote screens), in one chunk of its
+ * own: the sign-in page does not fetch it, nor the table, menu and form components it brings.
+ * It is fetched as soon as it is surely needed (signedInLoader.ts).
+ */
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRegistry } from './remotes/registry';
+import { REMOTE_ROUTES } from './remotes/remoteRoutes';
+
+export { AppLayout } from './layout/AppLayout';
+export { DashboardPage } from './dashboard/DashboardPage';
+export { NotFoundPage } from './not-found/NotFoundPage';
+export { RemoteScreen } from './remotes/RemoteScreen';
+
+/** Starts loading the remote screen at `pathname` (/app/fans/view/1 -> people's Fans), if any. */
+export function preloadScreenAt(pathname: string): void {
+  const under = pathname.replace(/^\/app(?=\/|$)/, '').split('/')[1];
+  const route = REMOTE_ROUTES.find((r) => r.path === under);
+  // Silent: the screen's own load (the same, then cached) reports a failure and offers Retry. The
+  // session may still prove invalid: then the registry's read is refused and nothing is fetched.
+  if (route) {
+    loadRegistry()
+      .then(() => loadRemote(`${route.remote}/${route.module}`))
+      .catch(() => undefined);
+  }
+}

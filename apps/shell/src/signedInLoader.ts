@@ -1,0 +1,42 @@
+import { lazy, type ComponentType } from 'react';
+
+type SignedIn = typeof import('./signedIn');
+
+/** The signed-in chunk (signedIn.ts), loaded once, early: while a stored session is being verified, or as Sign in is clicked. */
+let loading: Promise<SignedIn> | undefined;
+let loaded: SignedIn | undefined;
+
+export function loadSignedIn(): Promise<SignedIn> {
+  loading ??= import('./signedIn').then(
+    (m) => (loaded = m),
+    (error: unknown) => {
+      // A failed fetch (a deploy in between, the network) is tried again by the next caller.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Fetches the signed-in chunk and, when `pathname` is a remote's screen, that remote's screen too. */
+export function preloadSignedIn(pathname?: string): void {
+  loadSignedIn().then(
+    (m) => pathname && m.preloadScreenAt(pathname),
+    () => undefined,
+  );
+}
+
+/**
+ * A component of the signed-in chunk, for a route. Once the chunk is here the component renders at
+ * once: React reads a thenable that resolves synchronously without suspending, so moving from the
+ * dashboard to a remote's screen does not flash a loader for a chunk already loaded.
+ */
+export function lazySignedIn<P extends object>(pick: (m: SignedIn) => ComponentType<P>) {
+  return lazy(() =>
+    loaded
+      ? ({
+          then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: pick(loaded!) }),
+        } as never)
+      : loadSignedIn().then((m) => ({ default: pick(m) })),
+  );
+}
