@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { Typography } from '@backoffice/ui-kit';
-import { AuthGate } from './auth/AuthGate';
+import { createRoutesFromElements, Route } from 'react-router-dom';
+import { LOGOUT_PATH, SignOut, Typography } from '@backoffice/ui-kit';
+import { AuthGate, CHANGE_PASSWORD_PATH } from './auth/AuthGate';
 import { LoginPage } from './auth/LoginPage';
 import { ChangePasswordPage, ForgotPasswordPage, ResetPasswordPage } from './auth/PasswordForms';
 import { DashboardPage } from './dashboard/DashboardPage';
@@ -39,21 +39,23 @@ function areaRoutes(prefix: string) {
   ];
 }
 
-/** The shell owns the route table: every admin route under /app, and the same set at /. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route element={<AuthGate />}>
-        <Route element={<AppLayout />}>
-          <Route path="/change-password" element={<ChangePasswordPage />} />
-          <Route path="/app">{areaRoutes('app')}</Route>
-          <Route path="/">{areaRoutes('root')}</Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+/**
+ * The shell owns the route table: every admin route under /app, and the same set at /. Logout is a
+ * route of its own, outside the gate, so that it is a navigation the unsaved-changes guard can stop.
+ */
+export const appRoutes = createRoutesFromElements(
+  <>
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="/reset-password" element={<ResetPasswordPage />} />
+    <Route path={LOGOUT_PATH} element={<SignOut then="/login" />} />
+    <Route element={<AuthGate />}>
+      <Route element={<AppLayout />}>
+        <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+        <Route path="/app">{areaRoutes('app')}</Route>
+        <Route path="/">{areaRoutes('root')}</Route>
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
-    </Routes>
-  );
-}
+    </Route>
+  </>,
+);
