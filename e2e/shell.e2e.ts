@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ADMIN, latestEmail, launch, newPage, signIn, menu } from './support/browser';
 
 let browser: Browser;
@@ -22,6 +22,13 @@ const MENU: Array<{ item: string; parent?: string; path: string; shows: string }
   { item: 'Manage Discount Codes', path: '/app/manage-discount-codes', shows: 'Redeem Limit' },
   { item: 'Setting', path: '/app/setting', shows: 'Platform' },
 ];
+
+/** The page's stored token is one the server still accepts. */
+async function expectSignedIn(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('_itoken'));
+  const res = await page.request.get('/api/v1/admin/getUserProfile', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+}
 
 describe('the shell', () => {
   it('sends a visitor without a session to /login, signs in and greets the admin', async () => {
@@ -122,6 +129,61 @@ describe('the shell', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('Logout', { exact: true }).click();
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it("asks before unsaved changes are lost: a menu link, the browser's Back, Change Password and Logout", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page);
+    await menu(page, 'Setting').click();
+    await page.getByRole('button', { name: /Edit profile/ }).click();
+    const firstName = page.getByLabel('First Name');
+    await firstName.fill('Unsaved');
+    const asked = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+    const answer = async (choice: 'Leave' | 'Stay') => {
+      await asked.getByRole('button', { name: choice }).click();
+      await asked.waitFor({ state: 'hidden' });
+    };
+    /** Stay kept the page, its address and the typing, and the admin signed in. */
+    const stillEditing = async () => {
+      await page.waitForURL((u) => u.pathname === '/app/setting');
+      expect(await firstName.inputValue()).toBe('Unsaved');
+      expect(await page.evaluate(() => localStorage.getItem('_itoken'))).not.toBeNull();
+      await page.getByText(`Hello, ${ADMIN.name}`).waitFor();
+    };
+    const account = async (item: string) => {
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+
+    await menu(page, 'Fans').click();
+    await answer('Stay');
+    await stillEditing();
+    await page.goBack();
+    await answer('Stay');
+    await stillEditing();
+    await account('Change Password');
+    await answer('Stay');
+    await stillEditing();
+    await account('Logout');
+    await answer('Stay');
+    await stillEditing();
+    // Logout never reached the server: the token the admin kept is still good.
+    await expectSignedIn(page);
+
+    await page.goBack();
+    await answer('Leave');
+    await page.getByText(`Welcome, ${ADMIN.name}`).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app');
+    await page.goForward();
+    await page.getByRole('button', { name: /Edit profile/ }).click();
+    await firstName.fill('Unsaved');
+    await account('Logout');
+    await answer('Leave');
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('_itoken'))).toBeNull();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

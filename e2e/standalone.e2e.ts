@@ -73,6 +73,22 @@ describe('a remote on its own', () => {
       await page.getByText('Showing 1 to 10 of').waitFor();
       await page.getByRole('link', { name: 'Requests' }).first().click();
       await page.getByRole('columnheader', { name: 'Requested On' }).waitFor();
+
+      // Logout goes through the router, as in the shell: unsaved changes are asked about first.
+      await page.getByRole('link', { name: 'Fans' }).first().click();
+      await page.getByRole('link', { name: 'Edit', exact: true }).first().click();
+      const city = page.getByLabel('City');
+      await city.fill('Unsaved city');
+      const asked = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await asked.getByRole('button', { name: 'Stay' }).click();
+      await asked.waitFor({ state: 'hidden' });
+      expect(await city.inputValue()).toBe('Unsaved city');
+      expect(await page.evaluate(() => localStorage.getItem('_itoken'))).not.toBeNull();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await asked.getByRole('button', { name: 'Leave' }).click();
+      await page.getByText('People: sign in').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('_itoken'))).toBeNull();
     });
   }, 240_000);
 

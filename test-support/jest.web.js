@@ -2,7 +2,8 @@
 module.exports = (displayName, rootDir) => ({
   displayName,
   rootDir,
-  testEnvironment: 'jsdom',
+  // jsdom with the fetch classes that react-router's data routers need.
+  testEnvironment: '<rootDir>/../../test-support/jsdom-environment.js',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: ['<rootDir>/../../test-support/setup-dom.ts'],

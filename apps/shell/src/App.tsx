@@ -1,10 +1,6 @@
 import { HostRoot } from '@backoffice/ui-kit/auth';
-import { AppRoutes } from './routes';
+import { appRoutes } from './routes';
 
 export function App() {
-  return (
-    <HostRoot>
-      <AppRoutes />
-    </HostRoot>
-  );
+  return <HostRoot routes={appRoutes} />;
 }

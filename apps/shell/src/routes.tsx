@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { LoadingOverlay } from '@backoffice/ui-kit/auth';
-import { AuthGate } from './auth/AuthGate';
+import { createRoutesFromElements, Route } from 'react-router-dom';
+import { LoadingOverlay, LOGOUT_PATH, SignOut } from '@backoffice/ui-kit/auth';
+import { AuthGate, CHANGE_PASSWORD_PATH } from './auth/AuthGate';
 import { ChangePasswordPage } from './auth/ChangePasswordPage';
 import { LoginPage } from './auth/LoginPage';
 import { REMOTE_ROUTES } from './remotes/remoteRoutes';
@@ -43,21 +43,23 @@ function areaRoutes(prefix: string) {
   ];
 }
 
-/** The shell owns the route table: every admin route under /app, and the same set at /. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />
-      <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
-      <Route element={<AuthGate />}>
-        <Route element={page(<AppLayout />)}>
-          <Route path="/change-password" element={<ChangePasswordPage />} />
-          <Route path="/app">{areaRoutes('app')}</Route>
-          <Route path="/">{areaRoutes('root')}</Route>
-          <Route path="*" element={page(<NotFoundPage />)} />
-        </Route>
+/**
+ * The shell owns the route table: every admin route under /app, and the same set at /. Logout is a
+ * route of its own, outside the gate, so that it is a navigation the unsaved-changes guard can stop.
+ */
+export const appRoutes = createRoutesFromElements(
+  <>
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />
+    <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
+    <Route path={LOGOUT_PATH} element={<SignOut then="/login" />} />
+    <Route element={<AuthGate />}>
+      <Route element={page(<AppLayout />)}>
+        <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+        <Route path="/app">{areaRoutes('app')}</Route>
+        <Route path="/">{areaRoutes('root')}</Route>
+        <Route path="*" element={page(<NotFoundPage />)} />
       </Route>
-    </Routes>
-  );
-}
+    </Route>
+  </>,
+);

@@ -5,7 +5,8 @@
  * nothing of the tables, layout and forms the signed-in screens use. Everything here imports antd
  * through `@backoffice/ui-kit/antd-core` only; the main entry re-exports it all by package name.
  */
-export { HostRoot } from './host/HostRoot';
+export { HostRoot, type HostRootProps } from './host/HostRoot';
+export { LOGOUT_PATH, SignOut } from './host/SignOut';
 export { AppProviders } from './host/AppProviders';
 export { SignInForm } from './host/SignInForm';
 export { ChangePasswordForm, DEFAULT_PASSWORD_NOTICE } from './host/ChangePasswordForm';

@@ -176,12 +176,19 @@ export {
   FormErrorAlert,
   HostRoot,
   LoadingOverlay,
+  LOGOUT_PATH,
   NewPasswordFields,
   SignInForm,
+  SignOut,
   useFormServerErrors,
   useServerForm,
 } from '@backoffice/ui-kit/auth';
-export type { FormErrorAlertProps, FormFieldName, FormServerErrorsOptions } from '@backoffice/ui-kit/auth';
+export type {
+  FormErrorAlertProps,
+  FormFieldName,
+  FormServerErrorsOptions,
+  HostRootProps,
+} from '@backoffice/ui-kit/auth';
 
 // The hooks and the minimal host shared by the shell and the remotes' standalone hosts.
 export * from './host';

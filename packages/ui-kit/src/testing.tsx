@@ -2,34 +2,67 @@
 import type { ReactNode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
+import {
+  createMemoryRouter,
+  createRoutesFromElements,
+  Outlet,
+  Route,
+  RouterProvider,
+  useLocation,
+  type InitialEntry,
+  type Location,
+  type RouteObject,
+} from 'react-router-dom';
 import { createQueryClient } from '@backoffice/shared-api';
 import { AppProviders } from './host/AppProviders';
 
 /**
- * A remote's screens nested as the shell nests them: `areas` are `<Route path="x/*" …>` elements
- * placed under /app, beside a Dashboard page. `url()` is where the router is now.
+ * `routes` in a memory router with the app's providers: a data router, as the hosts render,
+ * because the unsaved-changes guard's blocker exists only there. `history` is the browser's, the
+ * current page last unless `index` says otherwise; `router` plays the browser (`router.navigate(-1)`
+ * is Back); `url()` is where the page is now, as rendered.
  */
-export function renderInApp(entry: InitialEntry, areas: ReactNode) {
+export function renderRoutes(history: InitialEntry[], routes: RouteObject[], index = history.length - 1) {
+  // Where the page rendered last, which the router's own state is ahead of while React renders.
   let location: Location | undefined;
   const Probe = () => {
     location = useLocation();
     return null;
   };
+  const root: RouteObject = {
+    // Named: createRoutesFromElements numbers its routes from "0", which a numbered root would take.
+    id: 'rendered-location',
+    element: (
+      <>
+        <Outlet />
+        <Probe />
+      </>
+    ),
+    children: routes,
+  };
+  const router = createMemoryRouter([root], { initialEntries: history, initialIndex: index });
   const rendered = render(
     <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/app">
-            <Route index element={<p>Dashboard page</p>} />
-            {areas}
-          </Route>
-        </Routes>
-        <Probe />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...rendered, url: () => `${location?.pathname}${location?.search}` };
+  return { ...rendered, router, url: () => `${location?.pathname}${location?.search}` };
+}
+
+/**
+ * A remote's screens nested as the shell nests them: `areas` are `<Route path="x/*" …>` elements
+ * placed under /app, beside a Dashboard page.
+ */
+export function renderInApp(entry: InitialEntry, areas: ReactNode) {
+  return renderRoutes(
+    [entry],
+    createRoutesFromElements(
+      <Route path="/app">
+        <Route index element={<p>Dashboard page</p>} />
+        {areas}
+      </Route>,
+    ),
+  );
 }
 
 /** The header texts of the list's table, in order. */

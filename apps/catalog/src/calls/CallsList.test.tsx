@@ -109,7 +109,7 @@ describe('Calls list', () => {
       return listReply([call(1)]);
     });
     renderCatalog(LIST);
-    expect(await within(screen.getByRole('table')).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     answer();
     expect(await screen.findByText('Star 1')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();

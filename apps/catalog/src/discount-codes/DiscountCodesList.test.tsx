@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, DISCOUNT_CODE_TYPE_LABELS, session } from '@backoffice/shared-api';
 import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
@@ -90,7 +90,7 @@ describe('Discount codes list', () => {
       return listReply([discountCode(1)]);
     });
     renderCatalog(LIST);
-    expect(await within(screen.getByRole('table')).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     answer();
     expect(await screen.findByText('SUMMER1')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();

@@ -53,14 +53,15 @@ export function useDiscountCodeForm(code?: DiscountCodeRow) {
         const changes = changesOf(initialValues, values);
         // Nothing to send: the server would refuse an empty change ("Send at least one field").
         if (Object.keys(changes).length === 0) {
-          navigate(viewOf(code._id));
+          guard.confirmLeave(() => navigate(viewOf(code._id)), false);
           return;
         }
         request = { mode: 'edit' as const, id: code._id, changes };
       }
       const saved = await save.mutateAsync(request);
       toasts.show('success', saved.message || (code ? 'Discount code saved' : 'Discount code added'));
-      navigate(viewOf(saved.code._id));
+      // The form still differs from where it started, but nothing is lost: the guard must not ask.
+      guard.confirmLeave(() => navigate(viewOf(saved.code._id)), false);
     });
 
   return {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, SOCKET_EVENTS, session, type NotificationRow } from '@backoffice/shared-api';
@@ -166,7 +166,7 @@ describe('Notifications list', () => {
       return listReply([notification(1)]);
     });
     renderCatalog(LIST);
-    expect(await within(screen.getByRole('table')).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     answer.open();
     expect(await screen.findByText(`User 1 ${APPLIED}`)).toBeInTheDocument();
   });

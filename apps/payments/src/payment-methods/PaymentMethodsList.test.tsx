@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, session, type PaymentMethod } from '@backoffice/shared-api';
@@ -83,7 +83,7 @@ describe('Payment methods list', () => {
       return listReply([paymentMethod(1)]);
     });
     renderPayments(LIST);
-    expect(await within(screen.getByRole('table')).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     answer();
     expect(await screen.findByText('Method 1')).toBeInTheDocument();
   });

@@ -122,7 +122,7 @@ describe('Payout requests list', () => {
       return listReply([payoutRequest(1)]);
     });
     renderPayments(LIST);
-    expect(await within(screen.getByRole('table')).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     answer();
     expect(await screen.findByText('jane1@example.com')).toBeInTheDocument();
   });

@@ -64,7 +64,7 @@ describe('Payouts history', () => {
       return listReply([payout(1)]);
     });
     renderPayments(LIST);
-    expect(await within(screen.getByRole('table')).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     answer();
     expect(await screen.findByText('jane1@example.com')).toBeInTheDocument();
   });

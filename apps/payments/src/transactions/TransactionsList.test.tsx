@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, session } from '@backoffice/shared-api';
 import { ADMIN } from '@backoffice/shared-api/testing';
@@ -77,7 +77,7 @@ describe('Transactions list', () => {
       return listReply([transaction(1)]);
     });
     renderPayments(LIST);
-    expect(await within(screen.getByRole('table')).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     answer();
     expect(await screen.findByText('fan1@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();

@@ -1,10 +1,9 @@
 /** Shared by the people remote's tests: a full profile, the routes as the shell nests them, a fake API. */
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { AppProviders } from '@backoffice/ui-kit';
-import { createQueryClient, type UserProfile } from '@backoffice/shared-api';
+import type { UserProfile } from '@backoffice/shared-api';
 import { stubHttp, type StubReply } from '@backoffice/shared-api/testing';
+import { renderInApp } from '@backoffice/ui-kit/testing';
 import FansScreen from '../fans/FansScreen';
 import InfluencersScreen from '../influencers/InfluencersScreen';
 
@@ -110,29 +109,24 @@ export function stubApi(handler: Handler) {
   });
 }
 
-export const where = { url: '' };
-function Where() {
-  const l = useLocation();
-  where.url = l.pathname + l.search;
-  return null;
-}
+let rendered: ReturnType<typeof renderInApp> | undefined;
+/** Where the router of the last renderApp is now. */
+export const where = {
+  get url() {
+    return rendered?.url() ?? '';
+  },
+};
 
 /** The remote's screens nested as the shell nests them: /app > fans/* and influencers/*. */
 export function renderApp(path: string) {
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/app">
-            <Route index element={<p>Dashboard page</p>} />
-            <Route path="fans/*" element={<FansScreen />} />
-            <Route path="influencers/*" element={<InfluencersScreen />} />
-          </Route>
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </AppProviders>,
+  rendered = renderInApp(
+    path,
+    <>
+      <Route path="fans/*" element={<FansScreen />} />
+      <Route path="influencers/*" element={<InfluencersScreen />} />
+    </>,
   );
+  return rendered;
 }
 
 /** The JSON body a request sent. */

@@ -51,9 +51,10 @@ export function useProfileForm(kind: PersonKind, profile: UserProfile) {
         await update.mutateAsync({ id: profile._id, changes: bodyOf(kind, values) });
         setDirty(false);
         toasts.show('success', SAVED_MESSAGE);
-        navigate(viewPath);
+        // Saved, so nothing is lost; told so at once, as the guard hears of `dirty` a render late.
+        guard.confirmLeave(() => navigate(viewPath), false);
       }),
-    [update, profile._id, kind, saveOnce, toasts, navigate, viewPath],
+    [update, profile._id, kind, saveOnce, toasts, guard, navigate, viewPath],
   );
 
   return {

@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
 import { AUTH_MESSAGES, createQueryClient, session } from '@backoffice/shared-api';
 import { ADMIN, bodyOf, failure, ok, stubHttp, type StubReply } from '@backoffice/shared-api/testing';
-import { AppRoutes } from '../routes';
+import { appRoutes } from '../routes';
 import { DEFAULT_PASSWORD_NOTICE } from './ChangePasswordPage';
 
 // The federation runtime is the browser tests' business; here remote screens never load.
@@ -31,9 +31,7 @@ const calls = (requests: Array<{ method?: string; url?: string }>) =>
 function renderAt(path: string) {
   return render(
     <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
+      <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: [path] })} />
     </AppProviders>,
   );
 }

@@ -15,8 +15,9 @@ export function LoginPage() {
   const target = from && from !== '/login' ? from : '/app';
   if (user) return <Navigate to={landing(target)} replace />;
   return (
-    // The signed-in screens' code is fetched while the sign-in request is on its way, not after.
-    <div onSubmitCapture={() => preloadSignedIn(target)}>
+    // The signed-in screens' code is fetched while the sign-in request is on its way, not after
+    // (the landing remote's screen waits for the session: its registry is per admin).
+    <div onSubmitCapture={() => preloadSignedIn()}>
       <SignInForm title="Sign in to the Back Office" onSignedIn={() => navigate(landing(target), { replace: true })} />
       <p style={{ textAlign: 'center' }}>
         <Link to="/forgot-password">Forgot password?</Link>

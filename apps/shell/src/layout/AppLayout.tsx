@@ -6,6 +6,7 @@ import {
   Grid,
   Layout,
   LockOutlined,
+  LOGOUT_PATH,
   LogoutOutlined,
   Menu,
   MenuOutlined,
@@ -16,12 +17,13 @@ import {
   theme,
   visuallyHidden,
 } from '@backoffice/ui-kit';
-import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
+import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
 import { AvailabilityBadge, ThemeToggle } from './HeaderStatus';
 import { MENU, selectedKey, type MenuEntry } from './menu';
 import { NotificationBell } from './NotificationBell';
 import { useBase } from './useBase';
 import { OverrideBanner } from '../remotes/OverrideBanner';
+import { CHANGE_PASSWORD_PATH } from '../auth/AuthGate';
 
 function menuItems(entries: MenuEntry[], base: string): NonNullable<Parameters<typeof Menu>[0]['items']> {
   return entries.map((e) =>
@@ -124,10 +126,8 @@ export function AppLayout() {
                   { key: 'change-password', icon: <LockOutlined />, label: 'Change Password' },
                   { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
                 ],
-                onClick: ({ key }) => {
-                  if (key === 'change-password') navigate('/change-password');
-                  else void authApi.logout().then(() => navigate('/login'));
-                },
+                // Both are navigations, so that unsaved changes are asked about before the session ends.
+                onClick: ({ key }) => navigate(key === 'change-password' ? CHANGE_PASSWORD_PATH : LOGOUT_PATH),
               }}
             >
               <Button type="text" icon={<UserOutlined />} aria-label="Account menu">

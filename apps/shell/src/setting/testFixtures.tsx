@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
 import { createQueryClient, type AdminProfile } from '@backoffice/shared-api';
 import { ADMIN } from '@backoffice/shared-api/testing';
@@ -18,14 +18,19 @@ export const PROFILE: AdminProfile = {
   availabilityStatus: '0',
 };
 
-/** A piece of the setting screen with the app's providers around it, at /app/setting. */
+/**
+ * A piece of the setting screen with the app's providers around it, at /app/setting, in a data
+ * router as the shell's (the profile form's unsaved-changes guard needs one).
+ */
 export function renderInShell(ui: ReactElement) {
   const queryClient = createQueryClient();
   return {
     queryClient,
     ...render(
       <AppProviders queryClient={queryClient}>
-        <MemoryRouter initialEntries={['/app/setting']}>{ui}</MemoryRouter>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/app/setting'] })}
+        />
       </AppProviders>,
     ),
   };

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { session } from '@backoffice/shared-api';
-import { ADMIN, signIn, stubApi } from '@backoffice/shared-api/testing';
+import { ADMIN, ok, signIn, stubApi } from '@backoffice/shared-api/testing';
 import { StandaloneHost } from './StandaloneHost';
 import { DEFAULT_PASSWORD_NOTICE } from './ChangePasswordForm';
 
@@ -26,5 +27,15 @@ describe("a remote's standalone host", () => {
     expect(await screen.findByText(DEFAULT_PASSWORD_NOTICE)).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toBeInTheDocument();
     expect(screen.queryByText('The fans screen')).not.toBeInTheDocument();
+  });
+
+  it('signs out from the header through the router, and shows the sign-in form', async () => {
+    const requests = stubApi((config) => (config.url === '/admin/logout' ? ok({}) : undefined));
+    signIn(ADMIN);
+    render(<StandaloneHost title="People" areas={AREA} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('People: sign in')).toBeInTheDocument();
+    expect(requests.map((r) => r.url)).toContain('/admin/logout');
+    expect(session.getState().auth.user).toBeNull();
   });
 });

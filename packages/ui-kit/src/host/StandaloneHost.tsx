@@ -1,10 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-dom';
 import { Button, Layout, Menu, Space, Typography } from '@backoffice/ui-kit/antd';
-import { authApi, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
-import { ChangePasswordForm } from './ChangePasswordForm';
-import { HostRoot } from './HostRoot';
-import { SignInForm } from './SignInForm';
+import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
+import { ChangePasswordForm, HostRoot, LOGOUT_PATH, SignInForm, SignOut } from '@backoffice/ui-kit/auth';
 
 export interface StandaloneArea {
   /** The route under /app (and /), e.g. 'fans'. */
@@ -15,6 +13,7 @@ export interface StandaloneArea {
 
 function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
   const user = useAuthUser();
+  const navigate = useNavigate();
   const signedIn = !!user && !user.passwordChangeRequired;
   // As in the shell: live updates (new requests, notifications) reach a remote run on its own too.
   useEffect(() => {
@@ -26,7 +25,6 @@ function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
   // The server allows a session with the default password nothing but its change: ask for it here
   // too, so that a team running its remote alone is not met by refusals on every screen.
   if (user.passwordChangeRequired) return <ChangePasswordForm />;
-  const routes = areas.map((a) => <Route key={a.path} path={`${a.path}/*`} element={a.element} />);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
@@ -43,18 +41,31 @@ function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
           <Typography.Text style={{ color: '#fff' }}>
             {user.firstName} {user.lastName}
           </Typography.Text>
-          <Button onClick={() => void authApi.logout()}>Logout</Button>
+          <Button onClick={() => navigate(LOGOUT_PATH)}>Logout</Button>
         </Space>
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
-        <Routes>
-          <Route path="/app">{routes}</Route>
-          {routes}
-          <Route path="*" element={<Navigate to={`/app/${areas[0]?.path ?? ''}`} replace />} />
-        </Routes>
+        <Outlet />
       </Layout.Content>
     </Layout>
   );
+}
+
+/** The areas under /app and at /, as the shell serves them; any other path opens the first area. */
+function routesOf(title: string, areas: StandaloneArea[]): RouteObject[] {
+  const areaRoutes = () => areas.map((a): RouteObject => ({ path: `${a.path}/*`, element: a.element }));
+  return [
+    // Outside the layout: signing out shows no screen, and lands on the sign-in form.
+    { path: LOGOUT_PATH, element: <SignOut then="/" /> },
+    {
+      element: <Shell title={title} areas={areas} />,
+      children: [
+        { path: '/app', children: areaRoutes() },
+        ...areaRoutes(),
+        { path: '*', element: <Navigate to={`/app/${areas[0]?.path ?? ''}`} replace /> },
+      ],
+    },
+  ];
 }
 
 /**
@@ -62,9 +73,6 @@ function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
  * providers, session and URLs as inside the shell (the screens cannot tell the difference).
  */
 export function StandaloneHost({ title, areas }: { title: string; areas: StandaloneArea[] }) {
-  return (
-    <HostRoot>
-      <Shell title={title} areas={areas} />
-    </HostRoot>
-  );
+  const [routes] = useState(() => routesOf(title, areas));
+  return <HostRoot routes={routes} />;
 }

@@ -1,60 +1,78 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useBlocker, type Blocker, type BlockerFunction } from 'react-router-dom';
 import { App } from '@backoffice/ui-kit/antd';
 
 export const LEAVE_TITLE = 'Leave without saving?';
 /** `what` names the thing being edited: "this profile", "this template". */
 export const leaveContent = (what: string) => `Your changes to ${what} have not been saved and will be lost.`;
 
-/** A plain left click on a same-origin link that the page would follow itself. */
-function inAppLinkOf(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const anchor = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement)) return null;
-  if (anchor.target && anchor.target !== '_self') return null;
-  if (anchor.hasAttribute('download')) return null;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin) return null;
-  const here = window.location;
-  if (url.pathname === here.pathname && url.search === here.search) return null;
-  return anchor;
-}
+type Question = ReturnType<ReturnType<typeof App.useApp>['modal']['confirm']>;
+
+const UNBLOCKED: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
+/** No router blocker to be had: only confirmLeave and beforeunload guard the form. */
+const noBlocker = (_shouldBlock: BlockerFunction): Blocker => UNBLOCKED;
 
 /**
- * Asks before unsaved changes are lost. The hosts render a <BrowserRouter>, not a data router, so
- * react-router's useBlocker is unavailable (it throws there); instead:
- * - `confirmLeave(go)` wraps the screen's own Cancel and Back buttons;
- * - a capture-phase click listener on the document stops any in-app link (breadcrumb, the shell's
- *   side menu) before react-router sees it, asks, and replays the click if the admin agrees;
+ * Asks before unsaved changes are lost. Needs a data router (the hosts' HostRoot, the tests'
+ * createMemoryRouter): react-router's blocker is the one place that hears of every navigation
+ * before it happens, whatever started it — a link, the browser's Back and Forward, the header's
+ * Change Password and Logout (a navigation to /logout, so the session stays when the admin stays).
+ * - `confirmLeave(go)` wraps the screen's own Cancel and Back buttons, which may close an editor
+ *   without navigating at all; a navigation it has already asked about is not asked about again;
  * - `beforeunload` covers closing the tab, reloading and typing another address.
- * The browser's Back and Forward buttons are not covered: a BrowserRouter has changed the URL by the
- * time it hears of them.
+ * A router holds one blocker at a time: one guarded form per screen.
  */
 export function useUnsavedChangesGuard(dirty: boolean, what: string) {
   const { modal } = App.useApp();
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
-  const replaying = useRef(false);
-  const asking = useRef(false);
+  // The next navigation is already decided (the admin chose Leave, or nothing is lost): it passes
+  // once. It stays armed until a navigation uses it, since Back reaches the router only later.
+  const passNext = useRef(false);
+  const question = useRef<{ dialog: Question; forBlocker: boolean } | null>(null);
+
+  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
+    if (passNext.current) {
+      passNext.current = false;
+      return false;
+    }
+    // A change of search or hash keeps the form on screen (a list's filters beside it).
+    return dirtyRef.current && currentLocation.pathname !== nextLocation.pathname;
+  }, []);
+  // A remote with this ui-kit inside a shell that still renders a <BrowserRouter> (released before
+  // the data router) has no blocker: useBlocker would throw there and take the screen down, so the
+  // guard falls back to its own buttons and beforeunload. Which router is around never changes
+  // while the form is mounted, so the same hook runs on every render.
+  const useLeaveBlocker = useContext(UNSAFE_DataRouterContext) ? useBlocker : noBlocker;
+  const blocker = useLeaveBlocker(shouldBlock);
+  // The newest blocked navigation: a second Back while the question is open replaces the first.
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+
+  // An edit after the decision is a new state of the form: a pass that no navigation used (the
+  // editor was closed, not left) must not let a later one through unasked.
+  useEffect(() => {
+    passNext.current = false;
+  }, [dirty]);
 
   const ask = useCallback(
-    (go: () => void) => {
-      if (asking.current) return;
-      asking.current = true;
-      modal.confirm({
+    (forBlocker: boolean, leave: () => void, stay: () => void) => {
+      const dialog = modal.confirm({
         title: LEAVE_TITLE,
         content: leaveContent(what),
         okText: 'Leave',
         okButtonProps: { danger: true },
         cancelText: 'Stay',
         onOk: () => {
-          asking.current = false;
-          go();
+          question.current = null;
+          leave();
         },
         onCancel: () => {
-          asking.current = false;
+          question.current = null;
+          stay();
         },
       });
+      question.current = { dialog, forBlocker };
     },
     [modal, what],
   );
@@ -62,33 +80,40 @@ export function useUnsavedChangesGuard(dirty: boolean, what: string) {
   /** `dirtyNow` is the form's own answer at the click, for forms whose `dirty` arrives a render late. */
   const confirmLeave = useCallback(
     (go: () => void, dirtyNow?: boolean) => {
-      if (dirtyNow ?? dirtyRef.current) ask(go);
-      else go();
+      if (question.current) return;
+      const pass = () => {
+        passNext.current = true;
+        go();
+      };
+      if (dirtyNow ?? dirtyRef.current) ask(false, pass, () => undefined);
+      else pass();
     },
     [ask],
   );
 
+  const blocked = blocker.state === 'blocked';
   useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (replaying.current || !dirtyRef.current) return;
-      const anchor = inAppLinkOf(event);
-      if (!anchor) return;
-      event.preventDefault();
-      event.stopPropagation();
-      const target = event.target as HTMLElement;
-      ask(() => {
-        // The replayed click reaches the link's own handler (react-router's, the menu's) unchanged.
-        replaying.current = true;
-        try {
-          target.click();
-        } finally {
-          replaying.current = false;
-        }
-      });
-    };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, [ask]);
+    if (!blocked || question.current?.forBlocker) return;
+    // Back pressed while the Cancel button's question is open: that question stands, alone.
+    if (question.current) {
+      blockerRef.current.reset?.();
+      return;
+    }
+    ask(
+      true,
+      () => blockerRef.current.proceed?.(),
+      () => blockerRef.current.reset?.(),
+    );
+  }, [blocked, ask]);
+
+  // A question outliving its form (a 401 signed the admin out meanwhile) would lead nowhere.
+  useEffect(
+    () => () => {
+      question.current?.dialog.destroy();
+      question.current = null;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!dirty) return;
@@ -101,5 +126,5 @@ export function useUnsavedChangesGuard(dirty: boolean, what: string) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  return { confirmLeave };
+  return useMemo(() => ({ confirmLeave }), [confirmLeave]);
 }
