@@ -12,12 +12,22 @@ const ANTD_ONLY_IN_UI_KIT = {
   message: 'Import antd components from @backoffice/ui-kit: it is the only package that imports antd.',
 };
 
-const noImportOf = (names, { antd = false, extra = [] } = {}) => ({
+// The router is ui-kit's singleton entry, half of react-router-dom: a direct import would bundle the
+// whole library and a second router. Tests may build memory routers from react-router-dom.
+const ROUTER_ONLY_IN_UI_KIT = {
+  group: ['react-router-dom', 'react-router', 'react-router/*'],
+  allowTypeImports: true,
+  message: "Import routing from '@backoffice/ui-kit/router': it is a singleton entry (README).",
+};
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing.tsx', '**/testFixtures.tsx', '**/test-utils.ts'];
+
+const noImportOf = (names, { antd = false, router = false, extra = [] } = {}) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: [
         ...(antd ? [] : [ANTD_ONLY_IN_UI_KIT]),
+        ...(router ? [] : [ROUTER_ONLY_IN_UI_KIT]),
         ...extra,
         ...names.map((n) => ({
           group: [`@backoffice/${n}`, `@backoffice/${n}/*`],
@@ -80,6 +90,19 @@ export default tseslint.config(
     rules: noImportOf(APPS, { antd: true, extra: UI_KIT_SINGLETONS_BY_NAME }),
   },
   ...APPS.map((app) => ({ files: [`apps/${app}/**/*.{ts,tsx}`], rules: noImportOf(APPS.filter((a) => a !== app)) })),
+  // The same rules for tests, which may also import react-router-dom; and for the router entry itself.
+  { files: TEST_FILES.map((f) => `packages/shared-api/${f}`), rules: noImportOf(APPS, { router: true }) },
+  {
+    files: [...TEST_FILES.map((f) => `packages/ui-kit/${f}`), 'packages/ui-kit/src/router.ts'],
+    rules: noImportOf(APPS, { antd: true, router: true }),
+  },
+  ...APPS.map((app) => ({
+    files: TEST_FILES.map((f) => `apps/${app}/${f}`),
+    rules: noImportOf(
+      APPS.filter((a) => a !== app),
+      { router: true },
+    ),
+  })),
   { files: ['**/*.{js,cjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
     files: ['**/*.{js,cjs,mjs}'],

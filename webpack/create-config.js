@@ -18,13 +18,13 @@ const version = (name) => rootPackage.dependencies[name] || rootPackage.devDepen
  * than run beside the wrong one, and the release gate (scripts/shared-gate.js) refuses it first.
  * axios and socket.io-client are not listed: only shared-api's runtime imports them, and it is
  * itself one per page, so they travel inside it (two fewer entries in every remoteEntry.js).
+ * Nor is react-router-dom: ui-kit's `./router` singleton is its only importer, and takes half of it.
  */
 const THIRD_PARTY_SINGLETONS = {
   react: version('react'),
   'react/': version('react'),
   'react-dom': version('react-dom'),
   'react-dom/': version('react-dom'),
-  'react-router-dom': version('react-router-dom'),
   '@tanstack/react-query': version('@tanstack/react-query'),
   dayjs: version('dayjs'),
   'dayjs/': version('dayjs'),

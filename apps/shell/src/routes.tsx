@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { createRoutesFromElements, Route } from 'react-router-dom';
+import { createRoutesFromElements, Route } from '@backoffice/ui-kit/router';
 import { LoadingOverlay, LOGOUT_PATH, SignOut } from '@backoffice/ui-kit/auth';
 import { AuthGate, CHANGE_PASSWORD_PATH } from './auth/AuthGate';
 import { ChangePasswordPage } from './auth/ChangePasswordPage';

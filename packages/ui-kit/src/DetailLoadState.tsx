@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import { Card, Flex, Spin } from '@backoffice/ui-kit/antd';
 import { ApiError, isUuid } from '@backoffice/shared-api';
 import { EmptyState, ErrorState } from './states';

@@ -1,5 +1,5 @@
 import { Breadcrumb } from '@backoffice/ui-kit/antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 
 export interface PageBreadcrumbItem {
   title: string;

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@backoffice/ui-kit/router';
 import { CallView } from './CallView';
 import { CallsList } from './CallsList';
 

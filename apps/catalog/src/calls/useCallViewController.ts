@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@backoffice/ui-kit/router';
 import { isUuid, useCallDetail } from '@backoffice/shared-api';
 import { detailLoadOf, useBackToList } from '@backoffice/ui-kit';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import { Card, DataTable, ErrorState, Pager, type DataTableColumn } from '@backoffice/ui-kit';
 import type { DiscountCodeRow, RedemptionRecord } from '@backoffice/shared-api';
 import { REDEMPTION_COLUMNS } from '../redemption-history/redemptionColumns';

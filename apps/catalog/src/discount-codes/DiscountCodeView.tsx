@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@backoffice/ui-kit/router';
 import {
   Button,
   Card,

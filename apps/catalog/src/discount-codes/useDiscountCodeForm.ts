@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@backoffice/ui-kit/router';
 import { useSaveDiscountCode, type DiscountCodeRow } from '@backoffice/shared-api';
 import { Form, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
 import { INFLUENCER_TYPE } from './discountCodeLabels';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@backoffice/ui-kit/router';
 import { isUuid, useDiscountCodeDetail, type DiscountCodeRow } from '@backoffice/shared-api';
 import { detailLoadOf, type DetailLoad } from '@backoffice/ui-kit';
 

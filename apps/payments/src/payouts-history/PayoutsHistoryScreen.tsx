@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@backoffice/ui-kit/router';
 import { PayoutsHistoryList } from './PayoutsHistoryList';
 
 /** /app/payouts-history; paths are relative so they work under /app and under /. */

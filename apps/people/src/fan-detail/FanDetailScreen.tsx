@@ -1,4 +1,4 @@
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useParams } from '@backoffice/ui-kit/router';
 import {
   Card,
   EmptyState,

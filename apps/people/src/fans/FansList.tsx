@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import { FAN_SORTS, useFansList } from '@backoffice/shared-api';
 import { PeopleList } from '../profile/PeopleList';
 import type { PeopleListSource } from '../profile/usePeopleListController';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@backoffice/ui-kit/router';
 import { FanEdit } from './FanEdit';
 import { FansList } from './FansList';
 import { FanView } from './FanView';

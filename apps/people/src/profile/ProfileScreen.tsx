@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@backoffice/ui-kit/router';
 import { Button, Card, EditOutlined, Flex, PageBreadcrumb, Space } from '@backoffice/ui-kit';
 import type { PersonKind } from '@backoffice/shared-api';
 import { PERSON_KINDS } from './personKinds';

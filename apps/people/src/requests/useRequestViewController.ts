@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from '@backoffice/ui-kit/router';
 import {
   ApiError,
   SOCKET_EVENTS,

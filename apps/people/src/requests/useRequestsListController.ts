@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@backoffice/ui-kit/router';
 import {
   REQUEST_SORTS,
   useRequestsList,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '@backoffice/ui-kit/router';
 import { LoadingOverlay } from '@backoffice/ui-kit/auth';
 import { authApi, useAuthUser } from '@backoffice/shared-api';
 import { preloadSignedIn } from '../signedInLoader';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@backoffice/ui-kit/router';
 import { ChangePasswordForm } from '@backoffice/ui-kit/auth';
 import { usePasswordChangeRequired } from '@backoffice/shared-api';
 

@@ -1,4 +1,4 @@
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from '@backoffice/ui-kit/router';
 import { SignInForm } from '@backoffice/ui-kit/auth';
 import { session, useAuthUser } from '@backoffice/shared-api';
 import { preloadSignedIn } from '../signedInLoader';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import { Badge, Card, Typography, theme } from '@backoffice/ui-kit';
 import type { DashboardCard } from './dashboardCards';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import type { PayoutRequestRow, RequestRow } from '@backoffice/shared-api';
 import { Card, DecisionStatusTag, Flex, Typography, formatDateTime, formatDollars } from '@backoffice/ui-kit';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import { Badge, BellOutlined, theme, useToasts } from '@backoffice/ui-kit';
 import { notificationText, useNewNotifications, useUnreadNotificationCount } from '@backoffice/shared-api';
 import { useBase } from './useBase';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@backoffice/ui-kit/router';
 
 /** Every route is served under /app and at the root; links keep to the base the admin is on. */
 export function useBase(): { base: '/app' | ''; pathUnderBase: string } {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import { Result } from '@backoffice/ui-kit';
 
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import { Card, Typography } from '@backoffice/ui-kit';
 
 /** Setting's way to the audit log: the side menu stays the spec's, so the log is reached from here. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider, type RouteObject } from '@backoffice/ui-kit/router';
 import { createQueryClient, restoreSession } from '@backoffice/shared-api';
 import { AppProviders } from './AppProviders';
 import { LoadingOverlay } from '../LoadingOverlay';

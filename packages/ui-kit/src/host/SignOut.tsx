@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@backoffice/ui-kit/router';
 import { authApi } from '@backoffice/shared-api';
 import { LoadingOverlay } from '../LoadingOverlay';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-dom';
+import { Link, Navigate, Outlet, useNavigate, type RouteObject } from '@backoffice/ui-kit/router';
 import { Button, Layout, Menu, Space, Typography } from '@backoffice/ui-kit/antd';
 import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
 import { ChangePasswordForm, HostRoot, LOGOUT_PATH, SignInForm, SignOut } from '@backoffice/ui-kit/auth';

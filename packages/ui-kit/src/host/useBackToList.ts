@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@backoffice/ui-kit/router';
 
 /**
  * Where a view or edit page goes back to: its list as the admin left it (page, sort, search, filters)

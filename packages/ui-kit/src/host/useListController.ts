@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@backoffice/ui-kit/router';
 import { useUrlListState, type UrlListState } from './useUrlListState';
 
 /** What a list's query hook returns (react-query's result, narrowed to what a list screen reads). */

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker, type Blocker, type BlockerFunction } from 'react-router-dom';
+import { UNSAFE_DataRouterContext, useBlocker, type Blocker, type BlockerFunction } from '@backoffice/ui-kit/router';
 import { App } from '@backoffice/ui-kit/antd';
 
 export const LEAVE_TITLE = 'Leave without saving?';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@backoffice/ui-kit/router';
 
 export interface UrlListState<S extends string> {
   page: number;

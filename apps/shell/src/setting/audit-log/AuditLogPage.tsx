@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@backoffice/ui-kit/router';
 import {
   AUDIT_ACTIONS,
   AUDIT_RECORD_TYPES,
