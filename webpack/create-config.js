@@ -19,6 +19,9 @@ const version = (name) => rootPackage.dependencies[name] || rootPackage.devDepen
  * axios and socket.io-client are not listed: only shared-api's runtime imports them, and it is
  * itself one per page, so they travel inside it (two fewer entries in every remoteEntry.js).
  * Nor is react-router-dom: ui-kit's `./router` singleton is its only importer, and takes half of it.
+ * Nor is dayjs: ui-kit's formatters are its only importer (no plugins, no locale, so no state to
+ * share), and travel in ui-kit's shared chunk; share it again if antd's date pickers come in, which
+ * must be handed the page's own dayjs.
  */
 const THIRD_PARTY_SINGLETONS = {
   react: version('react'),
@@ -26,8 +29,6 @@ const THIRD_PARTY_SINGLETONS = {
   'react-dom': version('react-dom'),
   'react-dom/': version('react-dom'),
   '@tanstack/react-query': version('@tanstack/react-query'),
-  dayjs: version('dayjs'),
-  'dayjs/': version('dayjs'),
 };
 
 /**
@@ -47,11 +48,6 @@ const shared = {
   ...Object.fromEntries(
     OUR_PACKAGES.flatMap((pkg) => [
       [pkg.name, { singleton: false, version: pkg.version, requiredVersion: `^${pkg.version}` }],
-      // Further entries shared the same way (ui-kit's `./auth`, all the sign-in page takes of it).
-      ...(pkg.federation?.shared || []).map((entry) => [
-        `${pkg.name}/${entry.replace(/^\.\//, '')}`,
-        { singleton: false, version: pkg.version, requiredVersion: `^${pkg.version}` },
-      ]),
       ...Object.entries(pkg.federation?.singletons || {}).map(([entry, v]) => [
         `${pkg.name}/${entry.replace(/^\.\//, '')}`,
         { ...strictSingleton(`^${v}`), version: v },
