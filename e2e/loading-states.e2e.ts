@@ -78,3 +78,48 @@ describe('the list rule in the browser (spec section 4)', () => {
     await context.close();
   });
 });
+
+/** The shared modules the page has loaded (Module Federation's share scope), by name. */
+const loadedShared = (page: Page) =>
+  page.evaluate(() => {
+    const share = (window as any).__FEDERATION__?.__SHARE__ ?? {};
+    const names = new Set<string>();
+    for (const scopes of Object.values<any>(share)) {
+      for (const [name, versions] of Object.entries<any>(scopes.default ?? {})) {
+        if (Object.values<any>(versions).some((v) => v.loaded)) names.add(name);
+      }
+    }
+    return [...names].sort();
+  });
+
+describe("the admin's first second (issue 18.1)", () => {
+  it('the sign-in page loads the sign-in part of antd and ui-kit, not the tables, menus and forms of the screens', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const loaded = await loadedShared(page);
+    expect(loaded).toEqual(expect.arrayContaining(['@backoffice/ui-kit/antd-core', '@backoffice/ui-kit/router']));
+    expect(loaded).not.toContain('@backoffice/ui-kit/antd');
+    expect(loaded).not.toContain('@backoffice/ui-kit');
+    await context.close();
+  });
+
+  it("while a stored session is checked, the landing screen's remote is already on its way", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page);
+    const release = await holdReplies(page, '**/api/v1/admin/getUserProfile**');
+    const remoteAsked = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/remotes/people/'), {
+      timeout: 10_000,
+    });
+    await page.goto('/app/fans');
+    await page.getByText('Checking your session…').waitFor();
+    // The session's answer is still held back: the people remote was asked for before it.
+    await remoteAsked;
+    expect(await page.getByText('Checking your session…').count()).toBe(1);
+    release();
+    await page.getByText(/^Showing 1 to 10 of/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
