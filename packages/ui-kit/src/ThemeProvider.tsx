@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { App, ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { keepTabInDialogs } from './modalFocus';
 import { useThemeMode, type ThemeMode } from './themeMode';
 
 export type { ThemeMode };
@@ -100,6 +101,7 @@ export function ThemeProvider({ mode: fixed, children }: { mode?: ThemeMode; chi
     root.colorScheme = mode;
     root.backgroundColor = theme.getDesignToken(THEMES[mode]).colorBgLayout;
   }, [mode]);
+  useEffect(() => keepTabInDialogs(), []);
   return (
     <ConfigProvider theme={THEMES[mode]}>
       {/* App gives message, notification and modal the theme's context, which their static forms lack. */}
