@@ -233,9 +233,7 @@ export function DataTable<Row>({
         style={{ position: 'relative', overflowX: 'auto' }}
         {...(scrollsSideways && {
           tabIndex: 0,
-          role: 'region',
-          'aria-labelledby': caption ? captionId : undefined,
-          'aria-label': caption ? undefined : 'Table',
+          ...(caption && { role: 'region', 'aria-labelledby': captionId }),
         })}
       >
         <table
