@@ -145,4 +145,24 @@ describe('DataTable', () => {
     );
     expect(screen.getByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
   });
+
+  describe('wider than its room (a phone)', () => {
+    const widths = (scroll: number, client: number) => {
+      jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scroll);
+      jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(client);
+    };
+    afterEach(() => jest.restoreAllMocks());
+
+    it('is a region named by its caption that the keyboard can reach and scroll', () => {
+      widths(900, 358);
+      render(<DataTable columns={columns} rows={fans} rowKey={rowKey} caption="Fans" />);
+      expect(screen.getByRole('region', { name: 'Fans' })).toHaveAttribute('tabindex', '0');
+    });
+
+    it('adds no tab stop while everything fits', () => {
+      widths(358, 358);
+      render(<DataTable columns={columns} rows={fans} rowKey={rowKey} caption="Fans" />);
+      expect(screen.queryByRole('region')).toBeNull();
+    });
+  });
 });

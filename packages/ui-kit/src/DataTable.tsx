@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Spin, theme } from '@backoffice/ui-kit/antd';
 import { CaretDownOutlined, CaretUpOutlined } from '@backoffice/ui-kit/antd';
 import { visuallyHidden } from './visuallyHidden';
@@ -53,6 +53,27 @@ function Loader() {
   );
 }
 
+/**
+ * Whether the element scrolls sideways now (a wide table on a phone). Such a region must be
+ * reachable by keyboard to be scrolled, which a table with no link or button in it is not.
+ */
+/** `content` names what the scroller holds: when it changes (placeholder to table), measure the new child. */
+function useScrollsSideways(content: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [content]);
+  return [ref, scrolls] as const;
+}
+
 function defaultCell<Row>(row: Row, key: string): string {
   const value = (row as Record<string, unknown>)[key];
   return String(value ?? '');
@@ -76,9 +97,11 @@ export function DataTable<Row>({
   skeletonRows = 10,
 }: DataTableProps<Row>) {
   const { token } = theme.useToken();
+  const captionId = useId();
   const hasRows = !!rows && rows.length > 0;
   // No rows to show yet: the page's rows are still on their way (first load, or a new search).
   const awaitingRows = loading && !hasRows;
+  const [scroller, scrollsSideways] = useScrollsSideways(awaitingRows);
   const cell: CSSProperties = {
     // Narrow sides (antd's small table): ten columns fit a 1440 px screen beside the side menu.
     padding: `${token.paddingSM}px ${token.paddingXS}px`,
@@ -213,7 +236,15 @@ export function DataTable<Row>({
 
   return (
     <div>
-      <div style={{ position: 'relative', overflowX: 'auto' }}>
+      {/* Only while it scrolls is it a stop in the tab order: a keyboard then scrolls it with the arrows. */}
+      <div
+        ref={scroller}
+        style={{ position: 'relative', overflowX: 'auto' }}
+        {...(scrollsSideways && {
+          tabIndex: 0,
+          ...(caption && { role: 'region', 'aria-labelledby': captionId }),
+        })}
+      >
         {awaitingRows ? (
           skeleton
         ) : (
@@ -229,7 +260,11 @@ export function DataTable<Row>({
               opacity: loading && hasRows ? 0.5 : 1,
             }}
           >
-            {caption && <caption style={visuallyHidden}>{caption}</caption>}
+            {caption && (
+              <caption id={captionId} style={visuallyHidden}>
+                {caption}
+              </caption>
+            )}
             <thead>
               <tr>{columns.map(header)}</tr>
             </thead>

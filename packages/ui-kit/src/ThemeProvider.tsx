@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { App, ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { keepTabInDialogs } from './modalFocus';
 import { useThemeMode, type ThemeMode } from './themeMode';
 
 export type { ThemeMode };
@@ -8,7 +9,82 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 /** Spec section 9: toasts close after 3000 ms, top right (antd counts seconds). */
 const TOAST = { placement: 'topRight', duration: 3 } as const;
 
-const TOKENS: ThemeConfig['token'] = { colorPrimary: '#1677ff', borderRadius: 6 };
+/**
+ * A preset colour's 7th shade, in both of antd's spellings: the CSS variable (--ant-gold-7) is
+ * written from each, the legacy 'gold-7' last, so setting 'gold7' alone changes nothing on screen.
+ */
+function textShade<P extends 'gold' | 'green' | 'cyan' | 'orange' | 'purple'>(preset: P, colour: string) {
+  return { [`${preset}7`]: colour, [`${preset}-7`]: colour } as Record<`${P}7` | `${P}-7`, string>;
+}
+
+/**
+ * antd's default colours fall short of WCAG AA (4.5:1 for text) in places admins read all day: the
+ * primary blue as a link or on a button (4.1:1), secondary text and breadcrumbs (3.3:1), red, green,
+ * gold and orange as text and in tags (2-3.4:1). Each mode picks the seeds and the few derived
+ * colours that pass on every background antd puts them on (container, layout, elevated, table
+ * header); ThemeProvider.test.tsx measures the pairs.
+ */
+const LIGHT: ThemeConfig = {
+  algorithm: theme.defaultAlgorithm,
+  token: {
+    borderRadius: 6,
+    // antd's blue-7: 6.2:1 with white on it and as text on white.
+    colorPrimary: '#0958d9',
+    colorInfo: '#0958d9',
+    colorError: '#cf1322',
+    // antd lightens a colour under the pointer, below 4.5:1 again from these seeds: here it darkens.
+    colorPrimaryHover: '#003eb3',
+    colorLinkHover: '#003eb3',
+    colorErrorHover: '#a8071a',
+    colorSuccess: '#237804',
+    colorWarning: '#ad4e00',
+    // Generated from the darker seeds these turn grey; the tags' pale backgrounds are kept.
+    colorSuccessBg: '#f6ffed',
+    colorWarningBg: '#fffbe6',
+    // Secondary text (descriptions, breadcrumbs, labels, placeholders of a select) at 0.45 is 3.3:1.
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
+    // A preset tag's text is the palette's 7th shade on its 1st: these four are too pale there.
+    ...textShade('gold', '#874d00'),
+    ...textShade('green', '#237804'),
+    ...textShade('cyan', '#006d75'),
+    ...textShade('orange', '#ad4e00'),
+  },
+};
+
+/**
+ * In the dark no one colour serves both as text on the dark background and as a button's fill under
+ * white text: the primary stays antd's (white on it is 5.2:1) and what shows it as text (links, the
+ * selected tab) takes a lighter blue; red is light enough to read, so a danger button's label on it
+ * is dark.
+ */
+const DARK_TEXT_BLUE = '#69b1ff';
+const DARK: ThemeConfig = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    borderRadius: 6,
+    colorPrimary: '#1677ff',
+    colorLink: DARK_TEXT_BLUE,
+    colorInfo: DARK_TEXT_BLUE,
+    colorError: '#ff7875',
+    // Under the pointer and pressed: a button's fill darker (white stays legible on it), a link's
+    // text lighter, a red lighter (its dark label stays legible).
+    colorPrimaryHover: '#1554ad',
+    colorLinkHover: '#91caff',
+    colorLinkActive: '#91caff',
+    colorErrorActive: '#ff7875',
+    colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+    colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)',
+    ...textShade('purple', '#ab7ae0'),
+  },
+  components: {
+    Button: { dangerColor: '#141414' },
+    Tabs: { itemSelectedColor: DARK_TEXT_BLUE, itemHoverColor: DARK_TEXT_BLUE, itemActiveColor: DARK_TEXT_BLUE },
+  },
+};
+
+/** Exported for the test that measures its contrast; not part of the package's entry. */
+export const THEMES: Record<ThemeMode, ThemeConfig> = { light: LIGHT, dark: DARK };
 
 /**
  * The theme of the whole product. The shell renders it once; remotes render inside the shell's tree
@@ -18,16 +94,16 @@ const TOKENS: ThemeConfig['token'] = { colorPrimary: '#1677ff', borderRadius: 6 
 export function ThemeProvider({ mode: fixed, children }: { mode?: ThemeMode; children: ReactNode }) {
   const [remembered] = useThemeMode();
   const mode = fixed ?? remembered;
-  // The page's own scrollbars and form controls follow the theme too.
+  // The page's own scrollbars and form controls follow the theme too, and so does the page behind
+  // every screen: a screen without a layout of its own (sign-in) would show dark text on white.
   useEffect(() => {
-    document.documentElement.style.colorScheme = mode;
+    const root = document.documentElement.style;
+    root.colorScheme = mode;
+    root.backgroundColor = theme.getDesignToken(THEMES[mode]).colorBgLayout;
   }, [mode]);
-  const config = useMemo<ThemeConfig>(
-    () => ({ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: TOKENS }),
-    [mode],
-  );
+  useEffect(() => keepTabInDialogs(), []);
   return (
-    <ConfigProvider theme={config}>
+    <ConfigProvider theme={THEMES[mode]}>
       {/* App gives message, notification and modal the theme's context, which their static forms lack. */}
       <App notification={TOAST}>{children}</App>
     </ConfigProvider>

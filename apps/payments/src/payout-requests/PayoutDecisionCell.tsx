@@ -30,6 +30,23 @@ export const awaitsAnotherApproval = (row: PayoutRequestRow) =>
  * that needs two admins' approval says whose approval it has and that it needs another admin's; the
  * admin who gave it cannot give the second, so their Approve is disabled and says why.
  */
+/**
+ * Where focus goes back to after the row's dialog closes when the button that opened it is gone (the
+ * decision replaced it) or disabled (the admin's own first approval): the row's decision, which a
+ * script may focus but Tab passes over.
+ */
+const focusTarget = (row: PayoutRequestRow) => ({ 'data-payout-decision': row._id, tabIndex: -1 });
+
+/**
+ * Focuses the decision cell of the row `id` when focus has nowhere else to be: it fell to the page,
+ * or stayed on the closed dialog's button, which antd keeps until the dialog unmounts.
+ */
+export function focusDecisionOf(id: string): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && !active.closest('[role="dialog"]')) return;
+  document.querySelector<HTMLElement>(`[data-payout-decision="${CSS.escape(id)}"]`)?.focus();
+}
+
 export function PayoutDecisionCell({ row, onApprove, onReject }: PayoutDecisionCellProps) {
   const me = useAuthUser()?._id;
   const noteId = useId();
@@ -42,7 +59,7 @@ export function PayoutDecisionCell({ row, onApprove, onReject }: PayoutDecisionC
         ? 'Needs the approval of two admins'
         : undefined;
     return (
-      <Flex vertical gap={4} style={{ maxWidth: 260 }}>
+      <Flex vertical gap={4} style={{ maxWidth: 260 }} {...focusTarget(row)}>
         <Space size="small">
           <Button
             type="primary"
@@ -71,7 +88,7 @@ export function PayoutDecisionCell({ row, onApprove, onReject }: PayoutDecisionC
   const by =
     row.status === 'approved' && row.approvals.length > 1 ? namesOf(row) : row.decidedBy && adminName(row.decidedBy);
   return (
-    <Flex vertical style={{ maxWidth: 260 }}>
+    <Flex vertical style={{ maxWidth: 260 }} {...focusTarget(row)}>
       <Typography.Text>{by ? `${verb} by ${by}` : verb}</Typography.Text>
       <Typography.Text type="secondary">{formatDateTime(row.decidedAt)}</Typography.Text>
       {row.status === 'approved' && row.payout?.reference && (

@@ -1,7 +1,7 @@
 import { Alert, DecisionStatusFilter, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/ui-kit';
 import type { PayoutRequestRow } from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
-import { PayoutDecisionCell } from './PayoutDecisionCell';
+import { PayoutDecisionCell, focusDecisionOf } from './PayoutDecisionCell';
 import { PayoutDecisionDialog } from './PayoutDecisionDialog';
 import { usePayoutRequestsListController } from './usePayoutRequestsListController';
 
@@ -53,7 +53,12 @@ export function PayoutRequestsList() {
         failure={decision.failure}
         onSubmit={decision.submit}
         onCancel={decision.cancel}
-        afterClose={decision.closed}
+        afterClose={() => {
+          const row = decision.dialog?.row;
+          decision.closed();
+          // antd has given focus back to the button that opened the dialog, if that button is still there.
+          if (row) focusDecisionOf(row._id);
+        }}
       />
     </ListScreen>
   );

@@ -2,6 +2,7 @@ import { Route, Routes, useParams } from '@backoffice/ui-kit/router';
 import {
   Card,
   EmptyState,
+  Grid,
   LoadingOverlay,
   PageBreadcrumb,
   Space,
@@ -36,6 +37,7 @@ function NoFanDetails() {
 
 function FanDetail({ id }: { id: string }) {
   const c = useFanDetailController(id);
+  const narrow = Grid.useBreakpoint().sm === false;
   if (c.status === 'loading') return <LoadingOverlay />;
   if (!c.details) return <NoFanDetails />;
   const { details } = c;
@@ -48,6 +50,9 @@ function FanDetail({ id }: { id: string }) {
         <Tabs
           activeKey={c.tab}
           onChange={c.selectTab}
+          // The four tabs fit a phone's width only closer together; when they do not, antd puts its
+          // overflow button inside the tab list, where a screen reader expects nothing but tabs.
+          tabBarGutter={narrow ? 16 : undefined}
           // A hidden tab keeps nothing worth keeping (its state is the controller's), and a mounted
           // one would leave a second table, search box and pager in the page.
           destroyOnHidden

@@ -130,7 +130,10 @@ export function AppLayout() {
                 onClick: ({ key }) => navigate(key === 'change-password' ? CHANGE_PASSWORD_PATH : LOGOUT_PATH),
               }}
             >
-              <Button type="text" icon={<UserOutlined />} aria-label="Account menu">
+              {/* Named by what it shows, with what it is before it: an aria-label in place of the visible
+                  greeting would leave a speech-input user saying words the button does not answer to. */}
+              <Button type="text" icon={<UserOutlined aria-hidden />}>
+                <span style={visuallyHidden}>Account menu: </span>
                 {/* A phone's header has room for the role, not the greeting: it is then for screen readers only. */}
                 <span style={narrow ? visuallyHidden : undefined}>
                   Hello, {user?.firstName} {user?.lastName}

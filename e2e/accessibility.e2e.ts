@@ -1,0 +1,367 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { latestEmail, launch, menu, newPage, signIn, ADMIN } from './support/browser';
+import { api, apiToken, newPayoutRequest } from './support/api';
+
+/**
+ * Issue 18.5: axe-core on every screen, light and dark, at 1440 and 390 px, with no serious or
+ * critical violation; a payout approved and the fan detail's tabs walked by keyboard alone, with a
+ * visible focus; dialogs that hold focus and give it back; the menu, tabs and pagers named.
+ */
+
+const LISTS = [
+  'fans',
+  'influencers',
+  'requests',
+  'calls',
+  'transactions',
+  'payouts-requests',
+  'payment-methods',
+  'payouts-history',
+  'notifications',
+  'email-templates',
+  'manage-discount-codes',
+  'manage-cupon-history',
+];
+
+const THEME_STORAGE_KEY = 'backoffice:theme';
+
+let browser: Browser;
+let token: string;
+// One link for every theme and width: the page only checks it, and forgot-password is rate limited.
+let reset: string;
+beforeAll(async () => {
+  browser = await launch();
+  token = await apiToken();
+  reset = await resetLink();
+});
+afterAll(() => browser?.close());
+
+const first = async (path: string, query: Record<string, string | number> = {}) => {
+  const reply = await api('GET', path, { token, query: { limit: 1, ...query } });
+  return reply.data[0] as { _id: string };
+};
+
+/** A reset link of the admin's, as the forgot-password email carries it. */
+async function resetLink(): Promise<string> {
+  const before = latestEmail()?.text;
+  await api('POST', '/admin/forgotPassword', { body: { email: ADMIN.email } });
+  for (let i = 0; i < 50; i++) {
+    const mail = latestEmail();
+    const link = mail && mail.text !== before && /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text);
+    if (link) return link[0];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('no reset email');
+}
+
+/**
+ * The screen has settled: something in the content, no loader, no busy table, no lazy page's
+ * "Loading…" line. Colour contrast is measured on what is painted, so a half-loaded screen would
+ * be measured wrong.
+ */
+async function settled(page: Page): Promise<void> {
+  // Two frames: a change just rendered has started its transitions by then.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() => {
+    const content = document.querySelector('main') ?? document.getElementById('root');
+    const text = content?.textContent?.trim() ?? '';
+    if (
+      text.length === 0 ||
+      text.startsWith('Loading') ||
+      document.querySelector('[aria-busy="true"], [role="status"][aria-label="Loading"], .ant-spin-spinning')
+    ) {
+      return false;
+    }
+    // antd's tabs, dialogs and menus fade and recolour: contrast measured mid-transition is wrong.
+    // Endless animations (a spinner, a pulsing dot) never finish and do not count.
+    const moving = document.getAnimations().filter((a) => a.playState === 'running');
+    return moving.every((a) => a.effect?.getTiming().iterations === Infinity);
+  });
+}
+
+/** The serious and critical violations on the page now, each saying what and where to fix. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  await settled(page);
+  // Legacy mode runs axe in this page only: the default opens a blank page per run to merge frames'
+  // results, and this product has no frames; that page alone would double the time of each run.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.help}\n` +
+        v.nodes
+          .slice(0, 4)
+          .map((n) => `    ${n.target.join(' ')}${n.any[0] ? ` — ${n.any[0].message}` : ''}`)
+          .join('\n'),
+    );
+}
+
+/** Moves within the single-page app as a link would: a full load of each screen would double the walk. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
+type ThemeMode = 'light' | 'dark';
+
+/** Every screen of the spec in one theme at one width, one page signed in once: what axe finds. */
+async function walk(mode: ThemeMode, width: number, height: number): Promise<string[]> {
+  const { context, page } = await newPage(browser);
+  await page.setViewportSize({ width, height });
+  await context.addInitScript(
+    ([key, value]) => {
+      // about:blank and the like have no storage of their own.
+      try {
+        localStorage.setItem(key, value);
+      } catch {
+        // nothing to theme there
+      }
+    },
+    [THEME_STORAGE_KEY, mode] as const,
+  );
+  const found: string[] = [];
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  found.push(...(await violations(page, `${mode} ${width} px /login`)));
+  await page.goto('/forgot-password');
+  await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+  found.push(...(await violations(page, `${mode} ${width} px /forgot-password`)));
+  await page.goto(reset);
+  await page.getByRole('button', { name: 'Reset password' }).waitFor();
+  found.push(...(await violations(page, `${mode} ${width} px /reset-password`)));
+
+  await signIn(page);
+  // The pointer stays where it clicked Sign in, over whatever each screen puts there: parked in a
+  // corner, it hovers nothing (hovered colours are the theme test's, ThemeProvider.test.tsx).
+  await page.mouse.move(width - 1, height - 1);
+  const [fan, influencer, request, call, template, code] = await Promise.all([
+    api('GET', '/admin/getAllFans', { token, query: { search: 'busy.fan' } }).then((r) => r.data[0] as { _id: string }),
+    first('/admin/getAllInfluencers'),
+    first('/admin/getAllRequests'),
+    first('/videoCall/getAll'),
+    first('/emailTemplate/getAll'),
+    first('/discountCode/getAll'),
+  ]);
+  const screens = [
+    '/app',
+    '/app/setting',
+    '/app/setting/audit-log',
+    '/change-password',
+    ...LISTS.map((list) => `/app/${list}`),
+    `/app/fans/view/${fan._id}`,
+    `/app/fans/edit/${fan._id}`,
+    `/app/influencers/view/${influencer._id}`,
+    `/app/influencers/edit/${influencer._id}`,
+    `/app/requests/view/${request._id}`,
+    `/app/calls/view/${call._id}`,
+    `/app/email-templates/edit/${template._id}`,
+    `/app/manage-discount-codes/view/${code._id}`,
+    `/app/manage-discount-codes/edit/${code._id}`,
+    '/app/manage-discount-codes/add',
+    `/app/details/fan-details/${fan._id}`,
+  ];
+  for (const path of screens) {
+    await open(page, path);
+    // A list is measured with its rows and pager, not an error or an empty state in their place.
+    if (LISTS.some((list) => path === `/app/${list}`)) await page.getByText(/^Showing \d+ to \d+ of/).waitFor();
+    found.push(...(await violations(page, `${mode} ${width} px ${path}`)));
+  }
+  // The fan detail's other three tabs, then a dialog over a list.
+  for (const tab of ['Financial', 'Details', 'Discount Codes']) {
+    await page.getByRole('tab', { name: tab }).click();
+    found.push(...(await violations(page, `${mode} ${width} px fan detail, ${tab} tab`)));
+  }
+  await open(page, '/app/payouts-requests?status=pending');
+  await page.getByRole('button', { name: 'Reject' }).first().click();
+  await page.getByRole('dialog').getByRole('textbox').waitFor();
+  found.push(...(await violations(page, `${mode} ${width} px payout reject dialog`)));
+
+  await context.close();
+  return found;
+}
+
+describe.each([
+  [1440, 900],
+  [390, 844],
+] as const)('axe at %i px', (width, height) => {
+  // The two themes side by side: each page is a renderer process of its own, and axe keeps one busy.
+  it('finds no serious or critical violation on any screen, light or dark', async () => {
+    const found = (await Promise.all([walk('light', width, height), walk('dark', width, height)])).flat();
+    expect(found).toEqual([]);
+  });
+});
+
+/** The focused element, and whether it shows that it is: an outline or a focus shadow. */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { visible: false, what: 'nothing (the page)' };
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none';
+    return { visible: outline || shadow, what: `${el.tagName} ${el.textContent?.trim().slice(0, 40)}` };
+  });
+
+/** Resolves once `check` holds, as the page gets there; fails after `timeout` ms. */
+async function until(check: () => Promise<boolean>, what: string, timeout = 5000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${timeout} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+const focusInside = (locator: Locator) => locator.evaluate((el) => el.contains(document.activeElement));
+
+/** Presses Tab until `target` has focus, as an admin without a mouse would; fails after `limit`. */
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`${limit} presses of Tab did not reach ${target}`);
+}
+
+describe('by keyboard alone', () => {
+  it('approves a payout: focus moves into the dialog, stays there, and comes back to the row', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    const { influencer, request } = await newPayoutRequest(token, 111.11, 88.88);
+    const other = await api('POST', '/payout/createRequest', {
+      marketplace: true,
+      body: { influencerId: influencer._id, amount: 222.22, payable_amount: 177.77 },
+    });
+    await page.goto(`/app/payouts-requests?status=pending&search=${encodeURIComponent(influencer.email)}`);
+    const row = page.getByRole('table').getByRole('row', { name: /\$111\.11/ });
+    const approve = row.getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+
+    await tabTo(page, approve);
+    expect(await focusRing(page)).toEqual({ visible: true, what: expect.stringContaining('Approve') });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /Approve the payout of \$88\.88/ });
+    await dialog.waitFor();
+    await until(() => focusInside(dialog), 'focus inside the dialog');
+    // Tab and Shift+Tab go round inside the dialog, never back to the page under it.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside(dialog)).toBe(true);
+      expect((await focusRing(page)).visible).toBe(true);
+    }
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInside(dialog)).toBe(true);
+    }
+    await tabTo(page, dialog.getByRole('button', { name: 'Approve' }), 10);
+    await page.keyboard.press('Enter');
+    await row.getByText(/^Approved by Ada Admin/).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // The Approve button went with the decision: focus is on the row's decision, not lost to the page.
+    await until(() => isFocused(row.locator('[data-payout-decision]')), "focus on the row's decision");
+    expect((await focusRing(page)).visible).toBe(true);
+    expect((await api('GET', '/payout/getRequestDetail', { token, query: { id: request._id } })).data.status).toBe(
+      'approved',
+    );
+
+    // Escape closes a dialog and gives focus back to the button that opened it.
+    const otherRow = page.getByRole('table').getByRole('row', { name: /\$222\.22/ });
+    const reject = otherRow.getByRole('button', { name: 'Reject' });
+    await tabTo(page, reject);
+    await page.keyboard.press('Enter');
+    const rejectDialog = page.getByRole('dialog', { name: /Reject the payout of \$177\.77/ });
+    await rejectDialog.waitFor();
+    await until(() => isFocused(rejectDialog.getByRole('textbox', { name: 'Reason' })), 'focus on the reason');
+    await page.keyboard.press('Escape');
+    await rejectDialog.waitFor({ state: 'detached' });
+    await until(() => isFocused(reject), 'focus back on Reject');
+    expect((await focusRing(page)).visible).toBe(true);
+    expect((await api('GET', '/payout/getRequestDetail', { token, query: { id: other.data._id } })).data.status).toBe(
+      'pending',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("walks the fan detail's four tabs with the arrow keys, each showing its panel", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    const fan = (await api('GET', '/admin/getAllFans', { token, query: { search: 'busy.fan' } })).data[0] as {
+      _id: string;
+    };
+    await page.goto(`/app/details/fan-details/${fan._id}`);
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab', { name: 'Calls' }).waitFor();
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Calls', 'Financial', 'Details', 'Discount Codes']);
+
+    await tabTo(page, tabs.getByRole('tab', { name: 'Calls' }));
+    expect((await focusRing(page)).visible).toBe(true);
+    const panelShows: Record<string, Locator> = {
+      Calls: page.getByPlaceholder('Search Call ID'),
+      Financial: page.getByPlaceholder('Search Transaction ID'),
+      Details: page.getByText('Last Login'),
+      'Discount Codes': page.getByPlaceholder('Search Code name'),
+    };
+    for (const name of ['Financial', 'Details', 'Discount Codes']) {
+      await page.keyboard.press('ArrowRight');
+      const tab = tabs.getByRole('tab', { name });
+      await until(() => isFocused(tab), `focus on the ${name} tab`);
+      expect((await focusRing(page)).visible).toBe(true);
+      await page.keyboard.press('Enter');
+      await until(async () => (await tab.getAttribute('aria-selected')) === 'true', `${name} selected`);
+      await page.getByRole('tabpanel', { name }).waitFor();
+      await panelShows[name]!.waitFor();
+    }
+    // And back to the first, the way it came.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await panelShows.Calls!.waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('roles and names', () => {
+  it('the side menu, the tabs and both pagers say what they are', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('menu').first().waitFor();
+    for (const name of ['Dashboard', 'Fans', 'Influencers', 'Requests', 'Notifications', 'Setting']) {
+      expect(await menu(page, name).count()).toBe(1);
+    }
+    expect(await nav.getByRole('menuitem', { name: 'Manage Payments' }).count()).toBe(1);
+
+    await page.goto('/app/fans');
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await pager.getByRole('button', { name: 'Page 2' }).waitFor();
+    expect(await pager.getByRole('button', { name: 'Page 1', exact: true }).getAttribute('aria-current')).toBe('page');
+    await pager.getByRole('button', { name: 'Next' }).waitFor();
+    await pager.getByRole('button', { name: 'Previous' }).waitFor();
+    await page.getByRole('table', { name: /Fans/ }).waitFor();
+
+    const fan = (await api('GET', '/admin/getAllFans', { token, query: { search: 'busy.fan' } })).data[0] as {
+      _id: string;
+    };
+    await page.goto(`/app/details/fan-details/${fan._id}`);
+    const tablist = page.getByRole('tablist');
+    await tablist.getByRole('tab', { name: 'Calls', selected: true }).waitFor();
+    await page.getByRole('tabpanel', { name: 'Calls' }).waitFor();
+    const simplePager = page.getByRole('navigation', { name: 'Pagination' });
+    await simplePager.getByRole('button', { name: 'Next' }).waitFor();
+    await simplePager.getByText(/^Page 1 of \d+$/).waitFor();
+    await context.close();
+  });
+});
