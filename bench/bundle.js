@@ -143,13 +143,25 @@ async function browserFigures(url) {
     // A fresh load straight onto the list, signed in: everything it takes to get the rows.
     page = await context.newPage();
     js = trackJs(page);
-    const t1 = Date.now();
     await page.goto('/app/fans');
     await page.getByText(/^Showing 1 to 10 of/).waitFor();
-    const ms = Date.now() - t1;
     await page.waitForLoadState('networkidle');
+    // Timed apart, in fresh browser contexts (an empty cache each) and without reading the bodies
+    // above, whose gzip in this process would compete with the page for the CPU: the median of 3.
+    const storageState = await context.storageState();
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const cold = await browser.newContext({ baseURL: url, storageState });
+      const coldPage = await cold.newPage();
+      const t1 = Date.now();
+      await coldPage.goto('/app/fans');
+      await coldPage.getByText(/^Showing 1 to 10 of/).waitFor();
+      times.push(Date.now() - t1);
+      await cold.close();
+    }
+    const ms = times.sort((a, b) => a - b)[1];
     console.log(
-      `Fans list from a cold page load: ${kib(sum(js))} gzip JS in ${js.length} files, rows after ${ms} ms (budgets 350 KiB, 800 ms)`,
+      `Fans list from a cold page load: ${kib(sum(js))} gzip JS in ${js.length} files, rows after ${ms} ms (median of ${times.join(', ')}; budgets 350 KiB, 800 ms)`,
     );
     listFiles(js);
     const remoteJs = js.filter((r) => new URL(r.url).pathname.startsWith('/remotes/'));

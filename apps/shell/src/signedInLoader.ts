@@ -18,10 +18,15 @@ export function loadSignedIn(): Promise<SignedIn> {
   return loading;
 }
 
+/** Whether the signed-in chunk is here, so that its components render without suspending. */
+export const signedInLoaded = (): boolean => loaded !== undefined;
+
 /** Fetches the signed-in chunk and, when `pathname` is a remote's screen, that remote's screen too. */
-export function preloadSignedIn(pathname?: string): void {
-  loadSignedIn().then(
-    (m) => pathname && m.preloadScreenAt(pathname),
+export function preloadSignedIn(pathname?: string): Promise<void> {
+  return loadSignedIn().then(
+    (m) => {
+      if (pathname) m.preloadScreenAt(pathname);
+    },
     () => undefined,
   );
 }

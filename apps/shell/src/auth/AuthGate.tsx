@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from '@backoffice/ui-kit/router';
 import { LoadingOverlay } from '@backoffice/ui-kit/auth';
 import { authApi, useAuthUser } from '@backoffice/shared-api';
-import { preloadSignedIn } from '../signedInLoader';
+import { preloadSignedIn, signedInLoaded } from '../signedInLoader';
 import { ChangePasswordPage } from './ChangePasswordPage';
 
 export const CHANGE_PASSWORD_PATH = '/change-password';
@@ -21,11 +21,19 @@ export function AuthGate() {
   const [verified, setVerified] = useState(false);
 
   // While the session is verified, the screen it opens on is fetched: the signed-in chunk and,
-  // on a remote's route, that remote's screen.
+  // on a remote's route, that remote's screen. The gate opens when both are done, so the layout
+  // renders at once: had it suspended instead, React would hold its reveal back (~300 ms).
   const landing = location.pathname;
   const signedIn = !!user && !user.passwordChangeRequired;
+  const [layoutHere, setLayoutHere] = useState(signedInLoaded);
   useEffect(() => {
-    if (signedIn) preloadSignedIn(landing);
+    if (!signedIn) return;
+    let live = true;
+    // A failed fetch opens the gate too: the route's own load then tries again, or shows the error.
+    void preloadSignedIn(landing).then(() => live && setLayoutHere(true));
+    return () => {
+      live = false;
+    };
     // Only the page's first route: later navigations load what they need themselves.
   }, [signedIn]);
 
@@ -39,7 +47,7 @@ export function AuthGate() {
   }, [user, verified]);
 
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (!verified) return <LoadingOverlay tip="Checking your session…" />;
+  if (!verified || (signedIn && !layoutHere)) return <LoadingOverlay tip="Checking your session…" />;
   if (user.passwordChangeRequired) {
     return location.pathname === CHANGE_PASSWORD_PATH ? (
       <ChangePasswordPage />
