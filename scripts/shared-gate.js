@@ -38,16 +38,21 @@ const readManifest = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
  */
 function unmetRequirements(remoteManifest, shellManifest) {
   const provided = new Map((shellManifest.shared || []).map((s) => [s.name, s]));
-  return (remoteManifest.shared || [])
-    .filter((s) => s.requiredVersion && provided.has(s.name))
-    .filter((s) => !satisfies(provided.get(s.name).version, s.requiredVersion))
-    .map((s) => ({
-      name: s.name,
-      required: s.requiredVersion,
-      provided: provided.get(s.name).version,
-      // Only an explicit `singleton: false` is shared by semver; subpaths of a singleton (react/jsx-runtime) carry no flag.
-      singleton: s.singleton !== false && provided.get(s.name).singleton !== false,
-    }));
+  return (
+    (remoteManifest.shared || [])
+      .filter((s) => s.requiredVersion)
+      // A semver-shared package the shell does not provide at all: the remote loads its own copy.
+      // A singleton it does not provide is unmet: a published remote carries no copy of one.
+      .filter((s) => provided.has(s.name) || s.singleton === true)
+      .filter((s) => !provided.has(s.name) || !satisfies(provided.get(s.name).version, s.requiredVersion))
+      .map((s) => ({
+        name: s.name,
+        required: s.requiredVersion,
+        provided: provided.get(s.name)?.version ?? 'none',
+        // Only an explicit `singleton: false` is shared by semver; subpaths of a singleton (react/jsx-runtime) carry no flag.
+        singleton: s.singleton !== false && provided.get(s.name)?.singleton !== false,
+      }))
+  );
 }
 
 /**
@@ -72,7 +77,10 @@ function checkSharedRequirements(remote, manifestFile) {
   if (refused.length) {
     throw new Error(
       [
-        ...refused.map((u) => `${remote} needs ${u.name} ${u.required}, the shell provides ${u.provided}`),
+        ...refused.map(
+          (u) =>
+            `${remote} needs ${u.name} ${u.required}, ${u.provided === 'none' ? 'which the shell does not provide' : `the shell provides ${u.provided}`}`,
+        ),
         'Refused: the registry is unchanged. Release the shell with these versions first.',
       ].join('\n'),
     );

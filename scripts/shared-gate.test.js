@@ -5,7 +5,7 @@ const path = require('node:path');
 const { satisfies, unmetRequirements } = require('./shared-gate');
 
 // As our builds write them: the main entries of our packages by semver, the rest singletons.
-const SEMVER_SHARED = new Set(['@backoffice/shared-api', '@backoffice/ui-kit']);
+const SEMVER_SHARED = new Set(['@backoffice/shared-api', '@backoffice/ui-kit', 'only-mine']);
 const shared = (entries) => ({
   shared: Object.entries(entries).map(([name, v]) => ({
     name,
@@ -46,6 +46,14 @@ test('names each shared package the shell cannot serve, singleton or not; one it
   expect(unmetRequirements(remote, shell)).toEqual([
     { name: '@backoffice/shared-api', required: '^1.1.0', provided: '1.0.0', singleton: false },
     { name: RUNTIME, required: '^1.1.0', provided: '1.0.0', singleton: true },
+  ]);
+});
+
+test('a singleton the shell does not provide at all is unmet: a published remote carries no copy of one', () => {
+  const shell = shared({ react: '19.3.1' });
+  const remote = shared({ react: '^19.3.1', '@backoffice/ui-kit/router': '^1.0.0' });
+  expect(unmetRequirements(remote, shell)).toEqual([
+    { name: '@backoffice/ui-kit/router', required: '^1.0.0', provided: 'none', singleton: true },
   ]);
 });
 

@@ -57,6 +57,17 @@ const shared = {
 };
 
 /**
+ * What a published remote declares: the same, except that it carries no copy of a singleton. The
+ * shell always provides those (the release gate refuses a remote whose singleton needs the deployed
+ * shell cannot meet), so a fallback copy in the remote would only be dead weight, and its keys and
+ * chunk lists would be in every remoteEntry.js (~0.8 KiB gzip). A remote's dev server keeps its
+ * copies: it also runs standalone, where no shell provides them.
+ */
+const sharedOfPublishedRemote = Object.fromEntries(
+  Object.entries(shared).map(([name, config]) => [name, config.singleton ? { ...config, import: false } : config]),
+);
+
+/**
  * @param {object} app
  * @param {string} app.name      federation name and output.uniqueName (people, payments, catalog, shell)
  * @param {string} app.dir       the app's folder
@@ -115,7 +126,7 @@ module.exports = function createConfig(app) {
           filename: 'remoteEntry.js',
           exposes: app.exposes || {},
           remotes: {},
-          shared,
+          shared: production && !app.host ? sharedOfPublishedRemote : shared,
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           // Offline machines: no type download, no type-sync server.
