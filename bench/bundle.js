@@ -19,20 +19,7 @@ const { startServer } = require('../test-support/server');
 
 const ROOT = path.resolve(__dirname, '..');
 /** Every list of the spec, by its route under /app. */
-const LISTS = [
-  'fans',
-  'influencers',
-  'requests',
-  'calls',
-  'transactions',
-  'payouts-requests',
-  'payment-methods',
-  'payouts-history',
-  'notifications',
-  'email-templates',
-  'manage-discount-codes',
-  'manage-cupon-history',
-];
+const { LIST_PATHS: LISTS } = require('../test-support/screens');
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const menu = (page, name) => page.locator('nav[aria-label="Main menu"]').getByRole('link', { name, exact: true });
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;

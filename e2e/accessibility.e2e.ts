@@ -2,27 +2,13 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { latestEmail, launch, menu, newPage, signIn, ADMIN } from './support/browser';
 import { api, apiToken, newPayoutRequest } from './support/api';
+import { LIST_PATHS as LISTS } from '../test-support/screens';
 
 /**
  * Issue 18.5: axe-core on every screen, light and dark, at 1440 and 390 px, with no serious or
  * critical violation; a payout approved and the fan detail's tabs walked by keyboard alone, with a
  * visible focus; dialogs that hold focus and give it back; the menu, tabs and pagers named.
  */
-
-const LISTS = [
-  'fans',
-  'influencers',
-  'requests',
-  'calls',
-  'transactions',
-  'payouts-requests',
-  'payment-methods',
-  'payouts-history',
-  'notifications',
-  'email-templates',
-  'manage-discount-codes',
-  'manage-cupon-history',
-];
 
 const THEME_STORAGE_KEY = 'backoffice:theme';
 

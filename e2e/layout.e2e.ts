@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, signIn } from './support/browser';
+import { LIST_PATHS as LISTS } from '../test-support/screens';
 
 /**
  * The layout at the widths admins use: every list at 1440 px, the header and a list at 390 px.
@@ -9,20 +10,6 @@ import { launch, newPage, signIn } from './support/browser';
  * kept under node_modules/.cache/e2e-screenshots/ for a person to look at.
  */
 const SHOTS = path.resolve(__dirname, '../node_modules/.cache/e2e-screenshots');
-const LISTS = [
-  'fans',
-  'influencers',
-  'requests',
-  'calls',
-  'transactions',
-  'payouts-requests',
-  'payment-methods',
-  'payouts-history',
-  'notifications',
-  'email-templates',
-  'manage-discount-codes',
-  'manage-cupon-history',
-];
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,0 +1,2 @@
+/** Each list screen's route under /app: 'fans', 'payouts-requests', … */
+export const LIST_PATHS: string[];
