@@ -49,21 +49,32 @@ async function resetLink(): Promise<string> {
 async function settled(page: Page): Promise<void> {
   // Two frames: a change just rendered has started its transitions by then.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForFunction(() => {
-    const content = document.querySelector('main') ?? document.getElementById('root');
-    const text = content?.textContent?.trim() ?? '';
-    if (
-      text.length === 0 ||
-      text.startsWith('Loading') ||
-      document.querySelector('[aria-busy="true"], [role="status"][aria-label="Loading"], .ant-spin-spinning')
-    ) {
-      return false;
-    }
-    // antd's tabs, dialogs and menus fade and recolour: contrast measured mid-transition is wrong.
-    // Endless animations (a spinner, a pulsing dot) never finish and do not count.
-    const moving = document.getAnimations().filter((a) => a.playState === 'running');
-    return moving.every((a) => a.effect?.getTiming().iterations === Infinity);
-  });
+  // Settled twice, 150 ms apart: a navigation re-renders (the side menu's selected item starts its
+  // recolouring) a little later than two frames, and axe would catch it mid-transition.
+  for (let stillSettled = false; !stillSettled;) {
+    await page.waitForFunction(() => {
+      const content = document.querySelector('main') ?? document.getElementById('root');
+      const text = content?.textContent?.trim() ?? '';
+      if (
+        text.length === 0 ||
+        text.startsWith('Loading') ||
+        document.querySelector('[aria-busy="true"], [role="status"][aria-label="Loading"], .ant-spin-spinning')
+      ) {
+        return false;
+      }
+      // antd's tabs, dialogs and menus fade and recolour: contrast measured mid-transition is wrong.
+      // Endless animations (a spinner, a pulsing dot) never finish and do not count.
+      const moving = document.getAnimations().filter((a) => a.playState === 'running');
+      return moving.every((a) => a.effect?.getTiming().iterations === Infinity);
+    });
+    await page.waitForTimeout(150);
+    stillSettled = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .every((a) => a.effect?.getTiming().iterations === Infinity),
+    );
+  }
 }
 
 /** The serious and critical violations on the page now, each saying what and where to fix. */
