@@ -143,8 +143,13 @@ function release(name) {
 }
 
 /** Builds the remote, releases it and makes it current. */
-async function publish(name, { reason } = {}) {
+/**
+ * `shellBuilt`: a shell build under way beside this one (npm start); the gate reads the shell's
+ * manifest, so it waits for that build rather than read a missing or stale manifest.
+ */
+async function publish(name, { reason, shellBuilt } = {}) {
   await buildApp(name, reason);
+  await shellBuilt;
   checkSharedRequirements(name, path.join(distOf(name), 'mf-manifest.json'));
   const version = release(name);
   point(name, version);

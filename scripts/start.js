@@ -21,9 +21,13 @@ async function bringBuildsUpToDate({ rebuild }) {
   } else if (current.length > 0) {
     console.log(`Front end: ${current.join(', ')} up to date`);
   }
-  await eachAtOnce(
-    apps.filter((a) => a.reason),
-    ({ name, reason }) => (name === 'shell' ? buildApp(name, reason) : publish(name, { reason })),
+  // The shell first: each remote's release gate reads what the shell's new build provides, and
+  // waits for it while the remote builds beside it.
+  const toBuild = apps.filter((a) => a.reason).sort((a, b) => (a.name === 'shell' ? -1 : b.name === 'shell' ? 1 : 0));
+  let shellBuilt = Promise.resolve();
+  const buildShell = (reason) => (shellBuilt = buildApp('shell', reason));
+  await eachAtOnce(toBuild, ({ name, reason }) =>
+    name === 'shell' ? buildShell(reason) : publish(name, { reason, shellBuilt }),
   );
   // A current remote build may still be missing from this releases folder (RELEASES_DIR moved).
   for (const name of current) if (name !== 'shell') ensureReleased(name);
