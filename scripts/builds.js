@@ -148,4 +148,31 @@ function recordBuild(name, sources, root = ROOT) {
   fs.writeFileSync(path.join(distOf(name, root), RECORD), `${JSON.stringify(record, null, 1)}\n`);
 }
 
-module.exports = { APPS, REMOTES, RECORD, distOf, sourcesOf, whyRebuild, buildApp, recordBuild, eachAtOnce };
+/**
+ * Builds `apps` ({ name, reason }), BUILDS_AT_ONCE at a time, the shell first. Each remote's
+ * release gate reads what the shell's new build provides, so `publish(name, reason, shellBuilt)`
+ * is handed the shell's build to wait for before its gate; the remote itself builds meanwhile.
+ * @param {{ name: string, reason: string }[]} apps
+ * @param {{ buildShell: (reason: string) => Promise<void>, publish: (name: string, reason: string, shellBuilt: Promise<void>) => Promise<unknown> }} steps
+ */
+async function buildShellAndRemotes(apps, { buildShell, publish }) {
+  const shellFirst = [...apps].sort((a, b) => Number(b.name === 'shell') - Number(a.name === 'shell'));
+  let shellBuilt = Promise.resolve();
+  await eachAtOnce(shellFirst, async ({ name, reason }) => {
+    if (name === 'shell') await (shellBuilt = buildShell(reason));
+    else await publish(name, reason, shellBuilt);
+  });
+}
+
+module.exports = {
+  APPS,
+  REMOTES,
+  RECORD,
+  distOf,
+  sourcesOf,
+  whyRebuild,
+  buildApp,
+  recordBuild,
+  eachAtOnce,
+  buildShellAndRemotes,
+};

@@ -86,3 +86,59 @@ test('a build started again (its dist cleaned, no record yet) is stale until it 
   fs.rmSync(path.join(distOf('shell', root), RECORD));
   expect(whyRebuild('shell', root)).toBe('no record of what its build was made from');
 });
+
+describe('building the shell and the remotes (npm start)', () => {
+  const { buildShellAndRemotes } = require('./builds');
+  const later = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  test("starts the shell first and holds each remote's gate until the shell is built", async () => {
+    const log = [];
+    await buildShellAndRemotes(
+      [
+        { name: 'people', reason: 'changed' },
+        { name: 'shell', reason: 'changed' },
+        { name: 'catalog', reason: 'changed' },
+      ],
+      {
+        buildShell: async () => {
+          log.push('shell started');
+          await later(50);
+          log.push('shell built');
+        },
+        publish: async (name, _reason, shellBuilt) => {
+          log.push(`${name} built`);
+          await shellBuilt;
+          log.push(`${name} gate`);
+        },
+      },
+    );
+    expect(log[0]).toBe('shell started');
+    // Whether a remote builds beside the shell depends on the cores; its gate waits either way.
+    for (const remote of ['people', 'catalog']) {
+      expect(log.indexOf(`${remote} gate`)).toBeGreaterThan(log.indexOf('shell built'));
+    }
+  });
+
+  test("a failed shell build fails the run, and no remote's gate reads its manifest", async () => {
+    const gates = [];
+    await expect(
+      buildShellAndRemotes(
+        [
+          { name: 'shell', reason: 'changed' },
+          { name: 'people', reason: 'changed' },
+        ],
+        {
+          buildShell: async () => {
+            await later(10);
+            throw new Error('shell: webpack failed');
+          },
+          publish: async (name, _reason, shellBuilt) => {
+            await shellBuilt;
+            gates.push(name);
+          },
+        },
+      ),
+    ).rejects.toThrow('shell: webpack failed');
+    expect(gates).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@
  */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { APPS, buildApp, eachAtOnce, whyRebuild } = require('./builds');
+const { APPS, buildApp, buildShellAndRemotes, whyRebuild } = require('./builds');
 const { publish, ensureReleased } = require('./remotes');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -21,13 +21,12 @@ async function bringBuildsUpToDate({ rebuild }) {
   } else if (current.length > 0) {
     console.log(`Front end: ${current.join(', ')} up to date`);
   }
-  // The shell first: each remote's release gate reads what the shell's new build provides, and
-  // waits for it while the remote builds beside it.
-  const toBuild = apps.filter((a) => a.reason).sort((a, b) => (a.name === 'shell' ? -1 : b.name === 'shell' ? 1 : 0));
-  let shellBuilt = Promise.resolve();
-  const buildShell = (reason) => (shellBuilt = buildApp('shell', reason));
-  await eachAtOnce(toBuild, ({ name, reason }) =>
-    name === 'shell' ? buildShell(reason) : publish(name, { reason, shellBuilt }),
+  await buildShellAndRemotes(
+    apps.filter((a) => a.reason),
+    {
+      buildShell: (reason) => buildApp('shell', reason),
+      publish: (name, reason, shellBuilt) => publish(name, { reason, shellBuilt }),
+    },
   );
   // A current remote build may still be missing from this releases folder (RELEASES_DIR moved).
   for (const name of current) if (name !== 'shell') ensureReleased(name);
