@@ -4,18 +4,21 @@
  * It is fetched as soon as it is surely needed (signedInLoader.ts).
  */
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { baseOf } from './layout/useBase';
 import { loadRegistry } from './remotes/registry';
-import { REMOTE_ROUTES } from './remotes/remoteRoutes';
+import { remoteRouteAt } from './remotes/remoteRoutes';
 
 export { AppLayout } from './layout/AppLayout';
 export { DashboardPage } from './dashboard/DashboardPage';
 export { NotFoundPage } from './not-found/NotFoundPage';
 export { RemoteScreen } from './remotes/RemoteScreen';
 
-/** Starts loading the remote screen at `pathname` (/app/fans/view/1 -> people's Fans), if any. */
+/**
+ * Starts loading the remote screen at `pathname`, if any: /app/fans/view/1 -> people's Fans,
+ * /details/fan-details/1 -> people's FanDetail.
+ */
 export function preloadScreenAt(pathname: string): void {
-  const under = pathname.replace(/^\/app(?=\/|$)/, '').split('/')[1];
-  const route = REMOTE_ROUTES.find((r) => r.path === under);
+  const route = remoteRouteAt(baseOf(pathname).pathUnderBase);
   // Silent: the screen's own load (the same, then cached) reports a failure and offers Retry. The
   // session may still prove invalid: then the registry's read is refused and nothing is fetched.
   if (route) {

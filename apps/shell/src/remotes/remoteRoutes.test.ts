@@ -1,6 +1,6 @@
 import { SCREEN_REMOTES } from '@backoffice/shared-api';
 import { REMOTE_NAMES } from './registry';
-import { REMOTE_ROUTES } from './remoteRoutes';
+import { REMOTE_ROUTES, remoteRouteAt } from './remoteRoutes';
 
 describe('the remote routes, read from the table of screens', () => {
   it('serve the spec routes from the same remotes and modules as before the table', () => {
@@ -30,5 +30,22 @@ describe('the remote routes, read from the table of screens', () => {
       'transactions',
       'calls',
     ]);
+  });
+});
+
+describe('the remote route that owns a path (what a cold load preloads)', () => {
+  it.each([
+    ['/fans', 'people/Fans'],
+    ['/fans/view/1', 'people/Fans'],
+    ['details/fan-details/1', 'people/FanDetail'],
+    ['/manage-cupon-history', 'catalog/RedemptionHistory'],
+    ['/manage-discount-codes/add', 'catalog/DiscountCodes'],
+  ])('%s is %s', (path, screen) => {
+    const route = remoteRouteAt(path);
+    expect(route && `${route.remote}/${route.module}`).toBe(screen);
+  });
+
+  it.each(['/', '', '/setting', '/fansclub'])('%s is none: a page of the shell, or no page', (path) => {
+    expect(remoteRouteAt(path)).toBeUndefined();
   });
 });

@@ -10,3 +10,11 @@ export const REMOTE_ROUTES: Array<{ path: string; remote: RemoteName; module: st
   if (!isRemoteName(s.remote)) throw new Error(`The screen ${s.key} names an unknown remote "${s.remote}"`);
   return { path: s.path, remote: s.remote, module: s.module, label: s.title };
 });
+
+/** The remote route that owns a path under the base ('fans/view/1' -> fans), the longest if several; none for the shell's own pages. */
+export function remoteRouteAt(pathUnderBase: string): (typeof REMOTE_ROUTES)[number] | undefined {
+  const path = pathUnderBase.replace(/^\/+/, '');
+  return REMOTE_ROUTES.filter((r) => path === r.path || path.startsWith(`${r.path}/`)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
+}
