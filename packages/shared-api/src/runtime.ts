@@ -1,7 +1,7 @@
 /**
  * The singleton surface of shared-api: what must be one instance per page whichever remotes are
  * open (the session, the HTTP client and its interceptors, the client configuration, the socket,
- * the toast bridge). Module Federation shares this entry under its own key as a strict singleton
+ * the toast bridge, the admin's light/dark choice). Module Federation shares this entry under its own key as a strict singleton
  * with its own version (package.json `federation.singletons`), so it changes rarely and a remote
  * that needs a newer one is refused at release. Everything else in the package (contract, hooks,
  * query keys) is shared by semver, and a remote whose version the shell cannot serve brings its own.
@@ -15,3 +15,4 @@ export * from './client/toast';
 export * from './client/session';
 export * from './client/http';
 export * from './client/socket';
+export * from './client/themeMode';

@@ -29,12 +29,15 @@ export {
   session,
   setToastHandler,
   toast,
+  THEME_STORAGE_KEY,
+  themeMode,
   TOKEN_KEY,
   UNKNOWN_ERROR_MESSAGE,
   useAuthUser,
   usePasswordChangeRequired,
   useServerEvent,
   useSession,
+  useThemeMode,
   writeRoot,
   writeToken,
 } from '@backoffice/shared-api/runtime';
@@ -53,6 +56,7 @@ export type {
   SocketConnectOptions,
   SocketFactory,
   SocketLike,
+  ThemeMode,
   ToastHandler,
   ToastKind,
 } from '@backoffice/shared-api/runtime';
