@@ -1,27 +1,16 @@
 import type { ReactNode } from 'react';
-import { Spin, theme, Typography } from '@backoffice/ui-kit/antd-core';
+import { ensurePageStyles } from './host/pageTheme';
 
-/** Spec section 2: a full-screen overlay with a spinner while a page loads. */
+/**
+ * Spec section 2: a full-screen overlay with a spinner while a page loads. Drawn without antd: it is
+ * what shows while antd itself (or the sign-in page, which has none) is on its way.
+ */
 export function LoadingOverlay({ tip }: { tip?: ReactNode }) {
-  const { token } = theme.useToken();
+  ensurePageStyles();
   return (
-    <div
-      role="status"
-      aria-label="Loading"
-      style={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: token.zIndexPopupBase + 100,
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: token.marginSM,
-        background: token.colorBgLayout,
-      }}
-    >
-      <Spin size="large" />
-      {tip && <Typography.Text type="secondary">{tip}</Typography.Text>}
+    <div role="status" aria-label="Loading" className="bo-overlay" style={{ position: 'fixed' }}>
+      <div className="bo-spinner" />
+      {tip && <span>{tip}</span>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, theme } from 'antd';
+import { themeMode } from '@backoffice/shared-api/runtime';
 import { THEMES, ThemeProvider, useToasts, type ToastKind } from './ThemeProvider';
 
 function Notify({ kind, message }: { kind: ToastKind; message: string }) {
@@ -40,6 +41,30 @@ describe('ThemeProvider', () => {
       </ThemeProvider>,
     );
     expect(screen.getByRole('status').textContent).not.toBe(light);
+  });
+
+  it("follows the admin's remembered choice when given no mode; a given mode wins", () => {
+    localStorage.clear();
+    function Background() {
+      const { token } = theme.useToken();
+      return <output>{token.colorBgContainer}</output>;
+    }
+    const { rerender } = render(
+      <ThemeProvider>
+        <Background />
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('#ffffff');
+    act(() => themeMode.set('dark'));
+    expect(screen.getByRole('status')).not.toHaveTextContent('#ffffff');
+    rerender(
+      <ThemeProvider mode="light">
+        <Background />
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('#ffffff');
+    act(() => themeMode.set('light'));
+    localStorage.clear();
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { App, ConfigProvider, theme, type ThemeConfig } from 'antd';
 import { keepTabInDialogs } from './modalFocus';
-import { useThemeMode, type ThemeMode } from './themeMode';
+import { useThemeMode, type ThemeMode } from '@backoffice/shared-api/runtime';
 
 export type { ThemeMode };
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
@@ -94,13 +94,6 @@ export const THEMES: Record<ThemeMode, ThemeConfig> = { light: LIGHT, dark: DARK
 export function ThemeProvider({ mode: fixed, children }: { mode?: ThemeMode; children: ReactNode }) {
   const [remembered] = useThemeMode();
   const mode = fixed ?? remembered;
-  // The page's own scrollbars and form controls follow the theme too, and so does the page behind
-  // every screen: a screen without a layout of its own (sign-in) would show dark text on white.
-  useEffect(() => {
-    const root = document.documentElement.style;
-    root.colorScheme = mode;
-    root.backgroundColor = theme.getDesignToken(THEMES[mode]).colorBgLayout;
-  }, [mode]);
   useEffect(() => keepTabInDialogs(), []);
   return (
     <ConfigProvider theme={THEMES[mode]}>

@@ -1,6 +1,5 @@
 /**
- * The antd surface of the back office and its theme: ui-kit's singleton entry (with `./antd-core`,
- * the part every page needs, which it re-exports). Module Federation
+ * The antd surface of the back office and its theme: ui-kit's singleton entry. Module Federation
  * shares `@backoffice/ui-kit/antd` under its own key as a strict singleton with its own version
  * (package.json `federation.singletons`), so every remote renders with the page's one antd, its
  * theme context and style cache, and the one remembered light/dark choice, even a remote that runs
@@ -14,9 +13,8 @@
  * antd's Table and Pagination are deliberately absent: use DataTable and Pager.
  *
  * Only what the screens use is here: a shared module is not tree-shaken, so every component listed
- * is fetched by every admin's first screen after sign-in (the sign-in page takes `./antd-core` only).
+ * is fetched by every admin's first screen after sign-in. The sign-in page takes none of it.
  */
-// Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
 export {
   App,
   Alert,
@@ -29,34 +27,6 @@ export {
   Spin,
   Typography,
   theme,
-  ThemeProvider,
-  useToasts,
-  THEME_STORAGE_KEY,
-  themeMode,
-  useThemeMode,
-} from '@backoffice/ui-kit/antd-core';
-export type {
-  AppProps,
-  AlertProps,
-  ButtonProps,
-  ConfigProviderProps,
-  FlexProps,
-  FormInstance,
-  FormItemProps,
-  FormProps,
-  FormRule,
-  GlobalToken,
-  InputProps,
-  SpaceProps,
-  SpinProps,
-  ThemeConfig,
-  TypographyProps,
-  ThemeMode,
-  ToastKind,
-  Toasts,
-} from '@backoffice/ui-kit/antd-core';
-
-export {
   Avatar,
   Badge,
   Breadcrumb,
@@ -82,6 +52,21 @@ export {
 } from 'antd';
 
 export type {
+  AppProps,
+  AlertProps,
+  ButtonProps,
+  ConfigProviderProps,
+  FlexProps,
+  FormInstance,
+  FormItemProps,
+  FormProps,
+  FormRule,
+  GlobalToken,
+  InputProps,
+  SpaceProps,
+  SpinProps,
+  ThemeConfig,
+  TypographyProps,
   AvatarProps,
   BadgeProps,
   CardProps,
@@ -136,3 +121,8 @@ export {
   CaretUpOutlined,
   CloseCircleFilled,
 } from '@ant-design/icons';
+
+// The product's theme (ConfigProvider and App around the page) and the light/dark choice, which is
+// the runtime's store (one per page; the sign-in page, without antd, follows it too).
+export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';
+export { THEME_STORAGE_KEY, themeMode, useThemeMode } from '@backoffice/shared-api/runtime';

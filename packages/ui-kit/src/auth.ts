@@ -1,19 +1,15 @@
 /**
- * What a page needs before anyone is signed in: the host's root (providers, router, session
- * restore), the sign-in and change-password forms, and the loading overlay. A separate entry, so
- * that the sign-in page fetches this and `./antd-core` and nothing of the tables, layout and forms
- * the signed-in screens use. Everything here imports antd through `@backoffice/ui-kit/antd-core`
- * only; the main entry re-exports it all by package name.
+ * What a page needs before anyone is signed in: the host's root (router, session restore, the
+ * page's colours and toasts), the sign-in form, signing out, and the loading overlay. All of it is
+ * drawn without antd and uses neither react-query nor shared-api's main entry, so that the sign-in
+ * page fetches none of them (ESLint holds these files to that). The main entry re-exports it all by
+ * package name.
  *
- * Not a shared module of its own: only the shell imports it directly, and the main entry's copy in
+ * Not a shared module of its own: only the hosts import it directly, and the main entry's copy in
  * the shell's build is the same module, so one more key in every remoteEntry.js would buy nothing.
  */
 export { HostRoot, type HostRootProps } from './host/HostRoot';
 export { LOGOUT_PATH, SignOut } from './host/SignOut';
-export { AppProviders } from './host/AppProviders';
 export { SignInForm } from './host/SignInForm';
-export { ChangePasswordForm, DEFAULT_PASSWORD_NOTICE } from './host/ChangePasswordForm';
-export { AuthCard, EmailField, NewPasswordFields, useServerForm } from './host/AuthForm';
-export { useFormServerErrors, type FormFieldName, type FormServerErrorsOptions } from './host/useFormServerErrors';
-export { FormErrorAlert, type FormErrorAlertProps } from './host/FormErrorAlert';
+export { AuthCard } from './host/AuthCard';
 export { LoadingOverlay } from './LoadingOverlay';

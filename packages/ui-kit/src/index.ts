@@ -166,29 +166,16 @@ export {
   underscoresToSpaces,
 } from './formatters';
 
-// The signed-out part (its own entry, which the sign-in page loads alone), by package name.
-export {
-  AppProviders,
-  AuthCard,
-  ChangePasswordForm,
-  DEFAULT_PASSWORD_NOTICE,
-  EmailField,
-  FormErrorAlert,
-  HostRoot,
-  LoadingOverlay,
-  LOGOUT_PATH,
-  NewPasswordFields,
-  SignInForm,
-  SignOut,
-  useFormServerErrors,
-  useServerForm,
-} from '@backoffice/ui-kit/auth';
-export type {
-  FormErrorAlertProps,
-  FormFieldName,
-  FormServerErrorsOptions,
-  HostRootProps,
-} from '@backoffice/ui-kit/auth';
+// The page's root, the sign-in form and signing out are the `./auth` entry's (the hosts import
+// them from there); the screens take the overlay and the logout path from here.
+export { LoadingOverlay } from './LoadingOverlay';
+export { LOGOUT_PATH } from './host/paths';
+// The forms and providers drawn with antd, for the screens after sign-in.
+export { AppProviders, pageQueryClient } from './host/AppProviders';
+export { ChangePasswordForm, DEFAULT_PASSWORD_NOTICE } from './host/ChangePasswordForm';
+export { EmailField, NewPasswordFields, useServerForm } from './host/AuthForm';
+export { useFormServerErrors, type FormFieldName, type FormServerErrorsOptions } from './host/useFormServerErrors';
+export { FormErrorAlert, type FormErrorAlertProps } from './host/FormErrorAlert';
 
 // The hooks and the minimal host shared by the shell and the remotes' standalone hosts.
 export * from './host';

@@ -42,7 +42,7 @@ export function renderRoutes(history: InitialEntry[], routes: RouteObject[], ind
   };
   const router = createMemoryRouter([root], { initialEntries: history, initialIndex: index });
   const rendered = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <RouterProvider router={router} />
     </AppProviders>,
   );

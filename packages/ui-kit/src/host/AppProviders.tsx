@@ -1,33 +1,52 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { setToastHandler } from '@backoffice/shared-api';
-import { ThemeProvider, useToasts, type ThemeMode } from '@backoffice/ui-kit/antd-core';
+import { createQueryClient, session } from '@backoffice/shared-api';
+import { ThemeProvider, type ThemeMode } from '@backoffice/ui-kit/antd';
+import { ToastBridge } from './Toasts';
 
-/** Routes the shared toast service (used by every app through shared-api) to antd notifications. */
-function ToastBridge() {
-  const toasts = useToasts();
-  useEffect(() => setToastHandler((kind, message) => toasts.show(kind, message)), [toasts]);
-  return null;
+let pageClient: QueryClient | undefined;
+
+/**
+ * The page's one react-query client: the shell's screens and every remote rendered inside share its
+ * cache. Emptied when an admin signs in, so that whoever signs in next in this tab is shown nothing
+ * the last admin loaded. At sign-in rather than at sign-out: a screen still on the page as its
+ * admin is signed out would fetch again, without a session, what was just cleared.
+ */
+export function pageQueryClient(): QueryClient {
+  if (pageClient) return pageClient;
+  const client = createQueryClient();
+  let signedIn = !!session.getState().auth.user;
+  session.subscribe(() => {
+    const now = !!session.getState().auth.user;
+    if (now && !signedIn) client.clear();
+    signedIn = now;
+  });
+  pageClient = client;
+  return client;
 }
 
 /**
- * The providers every screen needs, in one place for the shell and for each remote's standalone
- * host: the shared react-query client, the theme (the admin's remembered choice unless `mode` is
- * given), and toasts.
+ * What every screen drawn with antd needs, for the shell's signed-in area, its password pages and
+ * each remote's standalone host: the page's react-query client, and the theme (the admin's
+ * remembered choice unless `mode` is given). Not the page's root: the sign-in page renders without
+ * it and so without antd. Toasts are the root's (LazyToasts); `toasts` puts them here instead, for a
+ * test that renders a screen alone.
  */
 export function AppProviders({
   queryClient,
   mode,
+  toasts = false,
   children,
 }: {
-  queryClient: QueryClient;
+  queryClient?: QueryClient;
   mode?: ThemeMode;
+  toasts?: boolean;
   children: ReactNode;
 }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient ?? pageQueryClient()}>
       <ThemeProvider mode={mode}>
-        <ToastBridge />
+        {toasts && <ToastBridge />}
         {children}
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,31 +1,8 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Form, Input, Typography, theme } from '@backoffice/ui-kit/antd-core';
+import { useState } from 'react';
+import { Form, Input } from '@backoffice/ui-kit/antd';
 import { ApiError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
+import { AUTH_FIELD_MESSAGES as SAY } from './authMessages';
 import { useFormServerErrors } from './useFormServerErrors';
-
-/**
- * The card every auth screen sits in, with the server's message above the form. Drawn with the
- * theme's tokens rather than antd's Card, which brings Tabs, Menu and Dropdown to the sign-in page.
- */
-export function AuthCard({ title, error, children }: { title: string; error?: string; children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <main
-      style={{
-        maxWidth: 420,
-        margin: '10vh auto',
-        padding: token.paddingLG,
-        background: token.colorBgContainer,
-        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
-      }}
-    >
-      <Typography.Title level={3}>{title}</Typography.Title>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      {children}
-    </main>
-  );
-}
 
 export function EmailField({ autoComplete = 'email' }: { autoComplete?: string }) {
   return (
@@ -33,8 +10,8 @@ export function EmailField({ autoComplete = 'email' }: { autoComplete?: string }
       label="Email"
       name="email"
       rules={[
-        { required: true, message: 'Email is required' },
-        { type: 'email', message: 'Enter a valid email address' },
+        { required: true, message: SAY.emailRequired },
+        { type: 'email', message: SAY.emailInvalid },
       ]}
     >
       <Input autoComplete={autoComplete} autoFocus />
@@ -50,7 +27,7 @@ export function NewPasswordFields({ name }: { name: string }) {
         label="New password"
         name={name}
         rules={[
-          { required: true, message: 'Password is required' },
+          { required: true, message: SAY.passwordRequired },
           { min: PASSWORD_MIN_LENGTH, message: `Use at least ${PASSWORD_MIN_LENGTH} characters` },
           { max: PASSWORD_MAX_LENGTH, message: `Use at most ${PASSWORD_MAX_LENGTH} characters` },
         ]}

@@ -1,6 +1,7 @@
-import { Alert, Button, Form, Input } from '@backoffice/ui-kit/antd-core';
+import { Alert, Button, Form, Input } from '@backoffice/ui-kit/antd';
 import { authApi, toast, usePasswordChangeRequired } from '@backoffice/shared-api';
-import { AuthCard, NewPasswordFields, useServerForm } from './AuthForm';
+import { AuthCard } from './AuthCard';
+import { NewPasswordFields, useServerForm } from './AuthForm';
 
 /** What a session signed in with the documented default password is told before anything else. */
 export const DEFAULT_PASSWORD_NOTICE = 'This account still has the default password. Choose a new one to continue.';

@@ -1,4 +1,4 @@
-import { Alert } from '@backoffice/ui-kit/antd-core';
+import { Alert } from '@backoffice/ui-kit/antd';
 
 export interface FormErrorAlertProps {
   /** What was being saved, for the title: "profile" gives "The profile was not saved". */

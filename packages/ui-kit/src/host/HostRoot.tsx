@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from '@backoffice/ui-kit/router';
-import { createQueryClient, restoreSession } from '@backoffice/shared-api';
-import { AppProviders } from './AppProviders';
+import { restoreSession } from '@backoffice/shared-api/runtime';
 import { LoadingOverlay } from '../LoadingOverlay';
+import { LazyToasts } from './LazyToasts';
+import { usePageTheme } from './pageTheme';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -14,14 +15,18 @@ export interface HostRootProps {
 }
 
 /**
- * The root of a page, the shell's and each remote's standalone host alike: one react-query client
- * (remotes rendered inside share its cache), the providers, and one data router. A data router,
- * not a <BrowserRouter>, because only it can hold a navigation back until the admin agrees
- * (useUnsavedChangesGuard). The router is made once the persisted session is restored, so that no
- * route decides whether the admin is signed in before it is known.
+ * The root of a page, the shell's and each remote's standalone host alike: the page's colours, its
+ * toasts, and one data router. A data router, not a <BrowserRouter>, because only it can hold a
+ * navigation back until the admin agrees (useUnsavedChangesGuard). The router is made once the
+ * persisted session is restored, so that no route decides whether the admin is signed in before it
+ * is known.
+ *
+ * Nothing here loads antd or react-query: the routes that draw with them render AppProviders (the
+ * shell's signed-in area, a standalone host's layout), and the sign-in page, which needs neither,
+ * fetches neither.
  */
 export function HostRoot({ routes, children }: HostRootProps) {
-  const queryClient = useMemo(() => createQueryClient(), []);
+  usePageTheme();
   // The table the page started with: the router is made once, and a new table would need a new one.
   const [table] = useState(() => routes ?? [{ path: '*', element: children }]);
   const [router, setRouter] = useState<Router>();
@@ -41,8 +46,9 @@ export function HostRoot({ routes, children }: HostRootProps) {
     };
   }, [table]);
   return (
-    <AppProviders queryClient={queryClient}>
+    <>
       {router ? <RouterProvider router={router} /> : <LoadingOverlay />}
-    </AppProviders>
+      <LazyToasts />
+    </>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@backoffice/ui-kit/router';
-import { authApi } from '@backoffice/shared-api';
+import { authApi } from '@backoffice/shared-api/start';
 import { LoadingOverlay } from '../LoadingOverlay';
 
-/** Where the header's Logout goes (the shell's and the standalone hosts'). */
-export const LOGOUT_PATH = '/logout';
+export { LOGOUT_PATH } from './paths';
 
 /**
  * The element of the LOGOUT_PATH route: signs out, then goes to `then`. Logout is a navigation

@@ -2,7 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, type RouteObject } from '@backoffice/ui-kit/router';
 import { Button, Layout, Menu, Space, Typography } from '@backoffice/ui-kit/antd';
 import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
-import { ChangePasswordForm, HostRoot, LOGOUT_PATH, SignInForm, SignOut } from '@backoffice/ui-kit/auth';
+import { HostRoot, LOGOUT_PATH, SignInForm, SignOut } from '@backoffice/ui-kit/auth';
+import { AppProviders } from './AppProviders';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 export interface StandaloneArea {
   /** The route under /app (and /), e.g. 'fans'. */
@@ -58,7 +60,11 @@ function routesOf(title: string, areas: StandaloneArea[]): RouteObject[] {
     // Outside the layout: signing out shows no screen, and lands on the sign-in form.
     { path: LOGOUT_PATH, element: <SignOut then="/" /> },
     {
-      element: <Shell title={title} areas={areas} />,
+      element: (
+        <AppProviders>
+          <Shell title={title} areas={areas} />
+        </AppProviders>
+      ),
       children: [
         { path: '/app', children: areaRoutes() },
         ...areaRoutes(),

@@ -1,4 +1,3 @@
-export { StandaloneHost, type StandaloneArea } from './StandaloneHost';
 export { useUrlListState, type UrlListState, type UrlListDefaults } from './useUrlListState';
 export { useListController, type ListControllerOptions, type ListQueryResult } from './useListController';
 export { useUnsavedChangesGuard, LEAVE_TITLE, leaveContent } from './useUnsavedChangesGuard';

@@ -16,7 +16,7 @@ function Deactivate({ run }: { run: () => Promise<string | void> }) {
 
 const renderWith = (run: () => Promise<string | void>) =>
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <Deactivate run={run} />
     </AppProviders>,
   );

@@ -217,7 +217,7 @@ describe('useUnsavedChangesGuard', () => {
   it('under a shell without a data router (released before it), still guards its own Cancel and does not fail', async () => {
     const user = userEvent.setup();
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} toasts>
         <MemoryRouter initialEntries={['/app/edit']}>
           <Routes>
             {ROUTES.map((r) => (
