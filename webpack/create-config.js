@@ -35,7 +35,7 @@ const THIRD_PARTY_SINGLETONS = {
  * Our shared packages, by the rule in README "Releasing a remote": each package's main entry is
  * shared by semver (not a singleton): the shell's copy serves every remote whose `^version` it
  * satisfies, and a remote built against a newer one gets the copy in its own build. The entries
- * listed in the package's `federation.singletons` (shared-api's runtime, ui-kit's antd and antd-core) are what
+ * listed in the package's `federation.singletons` (shared-api's runtime, ui-kit's antd and router) are what
  * must be one instance per page: shared under their own keys as strict singletons with their own
  * versions; a remote that needs a newer one is refused at release (scripts/shared-gate.js).
  */

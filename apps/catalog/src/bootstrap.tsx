@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { withComponents } from '@backoffice/shared-api';
-import { StandaloneHost } from '@backoffice/ui-kit';
+import { StandaloneHost } from '@backoffice/ui-kit/standalone';
 import DiscountCodesScreen from './discount-codes/DiscountCodesScreen';
 import RedemptionHistoryScreen from './redemption-history/RedemptionHistoryScreen';
 import EmailTemplatesScreen from './email-templates/EmailTemplatesScreen';

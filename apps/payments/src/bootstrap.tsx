@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { withComponents } from '@backoffice/shared-api';
-import { StandaloneHost } from '@backoffice/ui-kit';
+import { StandaloneHost } from '@backoffice/ui-kit/standalone';
 import TransactionsScreen from './transactions/TransactionsScreen';
 import PayoutRequestsScreen from './payout-requests/PayoutRequestsScreen';
 import PaymentMethodsScreen from './payment-methods/PaymentMethodsScreen';

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { withComponents } from '@backoffice/shared-api';
-import { StandaloneHost } from '@backoffice/ui-kit';
+import { StandaloneHost } from '@backoffice/ui-kit/standalone';
 import FansScreen from './fans/FansScreen';
 import FanDetailScreen from './fan-detail/FanDetailScreen';
 import InfluencersScreen from './influencers/InfluencersScreen';

@@ -2,7 +2,6 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { createRoutesFromElements, Route } from '@backoffice/ui-kit/router';
 import { LoadingOverlay, LOGOUT_PATH, SignOut } from '@backoffice/ui-kit/auth';
 import { AuthGate, CHANGE_PASSWORD_PATH } from './auth/AuthGate';
-import { ChangePasswordPage } from './auth/ChangePasswordPage';
 import { LoginPage } from './auth/LoginPage';
 import { REMOTE_ROUTES } from './remotes/remoteRoutes';
 import { lazySignedIn } from './signedInLoader';
@@ -12,6 +11,7 @@ import { lazySignedIn } from './signedInLoader';
 // the dashboard does not wait for it. The settings, the audit log and the password-reset pages are
 // chunks of their own, loaded when opened.
 const AppLayout = lazySignedIn((m) => m.AppLayout);
+const ChangePasswordPage = lazySignedIn((m) => m.ChangePasswordPage);
 const DashboardPage = lazySignedIn((m) => m.DashboardPage);
 const NotFoundPage = lazySignedIn((m) => m.NotFoundPage);
 const RemoteScreen = lazySignedIn((m) => m.RemoteScreen);

@@ -233,7 +233,7 @@ describe('Call view', () => {
   it('links the parties under the base the shell runs at, / as well as /app', async () => {
     server();
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} toasts>
         <MemoryRouter initialEntries={[`/calls/view/${CALL._id}`]}>
           <Routes>
             <Route path="/">

@@ -162,7 +162,7 @@ describe('Discount code view', () => {
   it('the history link stays under the base the shell runs under: / as well as /app', async () => {
     server([CODE]);
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} toasts>
         <MemoryRouter initialEntries={[`/manage-discount-codes/view/${CODE._id}`]}>
           <Routes>
             <Route path="/">

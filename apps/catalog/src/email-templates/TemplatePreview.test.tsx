@@ -118,7 +118,7 @@ describe('The preview and the server agree on what an email may hold', () => {
 describe('TemplatePreview', () => {
   it('renders the document in a frame sandboxed with no permissions', () => {
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} toasts>
         <TemplatePreview subject="Hello {{firstName}}" content="<p>Hi {{firstName}}</p>" placeholders={PLACEHOLDERS} />
       </AppProviders>,
     );

@@ -3,8 +3,8 @@ import type { ExportProgress, TransactionExportQuery } from '@backoffice/shared-
 import { progressText, useTransactionsExport } from './useTransactionsExport';
 
 /**
- * A bar of our own: antd's Progress would be fetched by every admin's sign-in page (ui-kit is
- * shared whole) for this one screen. Without a total it shows no fill, only the count.
+ * A bar of our own: antd's Progress would be fetched by every admin's first screen (ui-kit's antd
+ * entry is shared whole) for this one screen. Without a total it shows no fill, only the count.
  */
 function ExportBar({ rows, total }: ExportProgress) {
   const { token } = theme.useToken();

@@ -124,7 +124,7 @@ const lastParams = (requests: InternalAxiosRequestConfig[]) => requests[requests
 
 function renderScreen(path = `/app/details/fan-details/${FAN_ID}`) {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           {/* As the shell mounts it: under /app, and the same set at the root. */}

@@ -27,7 +27,7 @@ function Where() {
 
 function renderFans(path = '/app/fans') {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/app/fans/*" element={<FansScreen />} />

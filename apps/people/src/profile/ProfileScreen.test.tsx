@@ -23,7 +23,7 @@ describe('ProfileView', () => {
   function renderView(profile = profileOf()) {
     stubApi(() => undefined);
     return render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} toasts>
         <MemoryRouter>
           <ProfileView profile={profile} />
         </MemoryRouter>

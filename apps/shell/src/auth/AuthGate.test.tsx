@@ -30,7 +30,7 @@ const calls = (requests: Array<{ method?: string; url?: string }>) =>
 
 function renderAt(path: string) {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: [path] })} />
     </AppProviders>,
   );

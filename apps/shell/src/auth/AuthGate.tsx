@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from '@backoffice/ui-kit/router';
 import { LoadingOverlay } from '@backoffice/ui-kit/auth';
-import { authApi, useAuthUser } from '@backoffice/shared-api';
-import { preloadSignedIn, signedInLoaded } from '../signedInLoader';
-import { ChangePasswordPage } from './ChangePasswordPage';
+import { useAuthUser } from '@backoffice/shared-api/runtime';
+import { authApi } from '@backoffice/shared-api/start';
+import { lazySignedIn, preloadSignedIn, signedInLoaded } from '../signedInLoader';
+
+// In the signed-in chunk, with the antd providers around it: the sign-in page fetches no antd.
+const ChangePasswordAlone = lazySignedIn((m) => m.ChangePasswordAlone);
 
 export const CHANGE_PASSWORD_PATH = '/change-password';
 
@@ -50,7 +53,9 @@ export function AuthGate() {
   if (!verified || (signedIn && !layoutHere)) return <LoadingOverlay tip="Checking your session…" />;
   if (user.passwordChangeRequired) {
     return location.pathname === CHANGE_PASSWORD_PATH ? (
-      <ChangePasswordPage />
+      <Suspense fallback={<LoadingOverlay />}>
+        <ChangePasswordAlone />
+      </Suspense>
     ) : (
       <Navigate to={CHANGE_PASSWORD_PATH} replace />
     );

@@ -1,8 +1,8 @@
 import { useNavigate } from '@backoffice/ui-kit/router';
-import { ChangePasswordForm } from '@backoffice/ui-kit/auth';
+import { AppProviders, ChangePasswordForm } from '@backoffice/ui-kit';
 import { usePasswordChangeRequired } from '@backoffice/shared-api';
 
-export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit/auth';
+export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit';
 
 /**
  * The admin's own password change. While the session must first replace the default password, the
@@ -17,5 +17,14 @@ export function ChangePasswordPage() {
       onChanged={() => forced && navigate('/app', { replace: true })}
       onSignOut={() => navigate('/login', { replace: true })}
     />
+  );
+}
+
+/** The same screen while the default password stands: alone, outside the layout and its providers. */
+export function ChangePasswordAlone() {
+  return (
+    <AppProviders>
+      <ChangePasswordPage />
+    </AppProviders>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useNavigate } from '@backoffice/ui-kit/router';
 import { SignInForm } from '@backoffice/ui-kit/auth';
-import { session, useAuthUser } from '@backoffice/shared-api';
+import { session, useAuthUser } from '@backoffice/shared-api/runtime';
 import { preloadSignedIn } from '../signedInLoader';
 import { CHANGE_PASSWORD_PATH } from './AuthGate';
 
@@ -15,12 +15,16 @@ export function LoginPage() {
   const target = from && from !== '/login' ? from : '/app';
   if (user) return <Navigate to={landing(target)} replace />;
   return (
-    // The signed-in screens' code is fetched while the sign-in request is on its way, not after
-    // (the landing remote's screen waits for the session: its registry is per admin).
-    <div onSubmitCapture={() => preloadSignedIn()}>
+    // The signed-in screens' code is fetched from the first keystroke (or a password manager's
+    // fill), so that it is here when Sign in is clicked; at the latest with the click, while the
+    // request is on its way. Not before: a page that is only looked at fetches none of it. (The
+    // landing remote's screen waits for the session: its registry is per admin.)
+    <div className="bo-page" onInput={() => void preloadSignedIn()} onSubmitCapture={() => void preloadSignedIn()}>
       <SignInForm title="Sign in to the Back Office" onSignedIn={() => navigate(landing(target), { replace: true })} />
       <p style={{ textAlign: 'center' }}>
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password" className="bo-link">
+          Forgot password?
+        </Link>
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@backoffice/ui-kit/router';
 import {
   Alert,
-  AuthCard,
+  AppProviders,
   Button,
   EmailField,
   Form,
@@ -11,10 +11,24 @@ import {
   Result,
   useServerForm,
 } from '@backoffice/ui-kit';
+import { AuthCard } from '@backoffice/ui-kit/auth';
 import { AUTH_MESSAGES, authApi, toast } from '@backoffice/shared-api';
 
-// The pages reached from the sign-in page's links: loaded when opened, not with the sign-in page.
-export function ForgotPasswordPage() {
+// The pages reached from the sign-in page's links: loaded when opened, not with the sign-in page,
+// and drawn with antd, so they bring its providers (the sign-in page has none).
+export const ForgotPasswordPage = () => (
+  <AppProviders>
+    <ForgotPassword />
+  </AppProviders>
+);
+
+export const ResetPasswordPage = () => (
+  <AppProviders>
+    <ResetPassword />
+  </AppProviders>
+);
+
+function ForgotPassword() {
   const [sent, setSent] = useState<string>();
   const { form, error, busy, submit } = useServerForm<{ email: string }>();
   const onFinish = async ({ email }: { email: string }) => {
@@ -40,7 +54,7 @@ export function ForgotPasswordPage() {
   );
 }
 
-export function ResetPasswordPage() {
+function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ function Where() {
 
 function renderDashboard(path = '/app') {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/app" element={<DashboardPage />} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate } from '@backoffice/ui-kit/router';
 import {
+  AppProviders,
   Button,
   Dropdown,
   Grid,
@@ -33,8 +34,19 @@ function menuItems(entries: MenuEntry[], base: string): NonNullable<Parameters<t
   );
 }
 
-/** Header, side menu, content and footer around every signed-in screen. */
+/**
+ * Header, side menu, content and footer around every signed-in screen, inside the antd and
+ * react-query providers that the shell's screens and every remote rendered here use.
+ */
 export function AppLayout() {
+  return (
+    <AppProviders>
+      <SignedInLayout />
+    </AppProviders>
+  );
+}
+
+function SignedInLayout() {
   const user = useAuthUser();
   const navigate = useNavigate();
   const { base, pathUnderBase } = useBase();

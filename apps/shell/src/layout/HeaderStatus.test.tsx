@@ -7,7 +7,7 @@ import { AvailabilityBadge, ThemeToggle } from './HeaderStatus';
 
 function renderHeader() {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <AvailabilityBadge />
       <ThemeToggle />
     </AppProviders>,

@@ -44,7 +44,7 @@ let requests: ReturnType<typeof stubApi>;
 
 function renderBell(path = '/app') {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <MemoryRouter initialEntries={[path]}>
         <NotificationBell />
       </MemoryRouter>
@@ -150,7 +150,7 @@ describe('the header', () => {
   it('has the bell left of the account menu', async () => {
     unread = 7;
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} toasts>
         <MemoryRouter initialEntries={['/app']}>
           <Routes>
             <Route element={<AppLayout />}>

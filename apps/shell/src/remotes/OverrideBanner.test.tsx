@@ -33,7 +33,7 @@ async function load(served: Registry) {
 
 const renderBanner = () =>
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <OverrideBanner />
     </AppProviders>,
   );

@@ -3,8 +3,9 @@ import { registerPlugins, registerRemotes } from '@module-federation/enhanced/ru
 import { callEndpoint } from '@backoffice/shared-api';
 import { expectIntegrity, integrityPlugin } from './integrityPlugin';
 
-export type RemoteName = 'people' | 'payments' | 'catalog';
-export const REMOTE_NAMES: RemoteName[] = ['people', 'payments', 'catalog'];
+import { REMOTE_NAMES, type RemoteName } from './remoteNames';
+
+export { REMOTE_NAMES, type RemoteName };
 
 export interface RegistryEntry {
   version: string;

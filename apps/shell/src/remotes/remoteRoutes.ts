@@ -1,5 +1,5 @@
-import { SCREENS, isRemoteScreen } from '@backoffice/shared-api';
-import { REMOTE_NAMES, type RemoteName } from './registry';
+import { SCREENS, isRemoteScreen } from '@backoffice/shared-api/start';
+import { REMOTE_NAMES, type RemoteName } from './remoteNames';
 
 const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as string[]).includes(name);
 

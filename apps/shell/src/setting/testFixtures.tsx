@@ -27,7 +27,7 @@ export function renderInShell(ui: ReactElement) {
   return {
     queryClient,
     ...render(
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} toasts>
         <RouterProvider
           router={createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/app/setting'] })}
         />

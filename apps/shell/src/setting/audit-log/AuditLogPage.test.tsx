@@ -48,7 +48,7 @@ function renderLog(entry: string) {
     <Route key={`${prefix}-fan`} path="details/fan-details/:id" element={<p>Fan detail page</p>} />,
   ];
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} toasts>
       <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/app">{area('app')}</Route>
