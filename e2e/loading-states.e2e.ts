@@ -93,15 +93,46 @@ const loadedShared = (page: Page) =>
   });
 
 describe("the admin's first second (issue 18.1)", () => {
-  it('the sign-in page loads the sign-in part of antd and ui-kit, not the tables, menus and forms of the screens', async () => {
-    const { context, page } = await newPage(browser);
+  it('the sign-in page loads no antd, no react-query and none of the screens; a toast after a failed session check still shows', async () => {
+    const { context, page, errors } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.waitForLoadState('networkidle');
     const loaded = await loadedShared(page);
-    expect(loaded).toEqual(expect.arrayContaining(['@backoffice/ui-kit/antd-core', '@backoffice/ui-kit/router']));
-    expect(loaded).not.toContain('@backoffice/ui-kit/antd');
-    expect(loaded).not.toContain('@backoffice/ui-kit');
+    expect(loaded).toContain('@backoffice/ui-kit/router');
+    expect(loaded).toContain('@backoffice/shared-api/runtime');
+    for (const notHere of [
+      '@backoffice/ui-kit/antd',
+      '@backoffice/ui-kit',
+      '@backoffice/shared-api',
+      '@tanstack/react-query',
+    ]) {
+      expect(loaded).not.toContain(notHere);
+    }
+    // The admin starts typing: the screens after sign-in are fetched now, not after the click.
+    await page.getByLabel('Email').fill('a');
+    for (let i = 0; i < 100 && !(await loadedShared(page)).includes('@backoffice/ui-kit/antd'); i++) {
+      await page.waitForTimeout(50);
+    }
+    expect(await loadedShared(page)).toContain('@backoffice/ui-kit/antd');
+    // The form still checks what it is given, in the product's words.
+    await page.getByLabel('Email').fill('');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email is required').waitFor();
+    expect(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A stored session the server no longer accepts: a fresh load of a screen lands here, with the
+    // server's message as a toast, drawn by antd fetched for it.
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('_itoken'));
+    const res = await page.request.post('/api/v1/admin/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+    await page.goto('/app/fans');
+    await page.waitForURL('**/login');
+    await page.locator('.ant-notification-notice').first().waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // The browser logs the refused calls themselves (the session check, the registry read while it ran).
+    expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
     await context.close();
   });
 
