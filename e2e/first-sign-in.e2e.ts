@@ -77,6 +77,14 @@ describe('the first sign-in with the documented default password', () => {
     await page.getByText('Hello, Ada Admin').waitFor();
     expect(await page.getByText(NOTICE).count()).toBe(0);
 
+    // The success toast sits below the header: it covered the account menu, and a pointer resting on
+    // it kept it there, so the menu could not be reached until the pointer moved away.
+    const toast = page.getByRole('alert').filter({ has: page.locator('.ant-notification-notice-title') });
+    await toast.first().waitFor();
+    const header = await page.locator('header, .ant-layout-header').first().boundingBox();
+    const toastBox = await toast.first().boundingBox();
+    expect(toastBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('Logout', { exact: true }).click();
     await page.waitForURL('**/login');

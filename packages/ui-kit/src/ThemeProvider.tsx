@@ -10,6 +10,13 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 const TOAST = { placement: 'topRight', duration: 3 } as const;
 
 /**
+ * Toasts start below the page header (antd's 64 px, and a gap): at antd's own 24 px they covered the
+ * account menu and the theme switch, and a pointer resting on a toast pauses it, so an admin reaching
+ * for the menu just after saving found it covered for as long as they tried.
+ */
+const TOAST_TOP = 64 + 16;
+
+/**
  * A preset colour's 7th shade, in both of antd's spellings: the CSS variable (--ant-gold-7) is
  * written from each, the legacy 'gold-7' last, so setting 'gold7' alone changes nothing on screen.
  */
@@ -98,7 +105,7 @@ export function ThemeProvider({ mode: fixed, children }: { mode?: ThemeMode; chi
   return (
     <ConfigProvider theme={THEMES[mode]}>
       {/* App gives message, notification and modal the theme's context, which their static forms lack. */}
-      <App notification={TOAST}>{children}</App>
+      <App notification={{ ...TOAST, top: TOAST_TOP }}>{children}</App>
     </ConfigProvider>
   );
 }
