@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, signIn } from './support/browser';
 
@@ -133,6 +135,27 @@ describe("the admin's first second (issue 18.1)", () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     // The browser logs the refused calls themselves (the session check, the registry read while it ran).
     expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+    await context.close();
+  });
+
+  it("the page's first script carries the federation runtime once, not once per module format", async () => {
+    // Every page pays for this script, and the remotes run on the runtime it hands them. Its runtime
+    // plugin is CommonJS and used to pull the runtime's CommonJS build beside the ES one (~20 KiB gzip).
+    const { context, page } = await newPage(browser);
+    const html = await (await page.request.get('/login')).text();
+    const scripts = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    const runtimeFiles = scripts.flatMap((script) => {
+      const map = JSON.parse(fs.readFileSync(path.join(__dirname, '../apps/shell/dist', `${script}.map`), 'utf8'));
+      return (map.sources as string[])
+        .map((source) => source.match(/@module-federation\/(runtime-core|sdk|error-codes)\/dist\/(.+)$/))
+        .filter((m): m is RegExpMatchArray => m !== null)
+        .map((m) => `${m[1]}/${m[2]}`);
+    });
+    expect(runtimeFiles.some((f) => f.startsWith('runtime-core/'))).toBe(true);
+    const formats = (file: string) => file.replace(/\.(c|m)?js$/, '');
+    const twice = runtimeFiles.filter((f, i) => runtimeFiles.findIndex((g) => formats(g) === formats(f)) !== i);
+    expect(twice).toEqual([]);
     await context.close();
   });
 

@@ -2,6 +2,7 @@
  * The one webpack config factory of the four front-end apps (shell, people, payments, catalog).
  * Each app's webpack.config.js is a call to it; what differs between apps is data, not code.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -68,6 +69,36 @@ const sharedOfPublishedRemote = Object.fromEntries(
 );
 
 /**
+ * The federation runtime's packages, each with its CommonJS and its ES module build. The runtime
+ * plugin that hands the shell's runtime to the remotes (provideExternalRuntime) is required as
+ * CommonJS and pulls the CommonJS build; the bundler runtime and the registry import the ES build:
+ * the shell's first script carried the runtime twice (~20 KiB gzip of its 47). Every request for
+ * one of them, import or require, resolves to the ES build instead.
+ */
+const FEDERATION_RUNTIME = [
+  '@module-federation/runtime-core',
+  '@module-federation/runtime',
+  '@module-federation/runtime/core',
+  '@module-federation/runtime-tools/runtime-core',
+  '@module-federation/sdk',
+  '@module-federation/error-codes',
+  '@module-federation/error-codes/browser',
+];
+
+/** The file `request` names to an ES import, by its package's `exports` (the map that says so). */
+function esModuleOf(request) {
+  const [scope, name, ...rest] = request.split('/');
+  const pkgName = `${scope}/${name}`;
+  let dir = path.dirname(require.resolve(pkgName));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const target = require(path.join(dir, 'package.json')).exports[rest.length ? `./${rest.join('/')}` : '.'];
+  const file = typeof target === 'string' ? target : target.import.default || target.import;
+  return path.join(dir, file);
+}
+
+const federationRuntimeAliases = Object.fromEntries(FEDERATION_RUNTIME.map((r) => [`${r}$`, esModuleOf(r)]));
+
+/**
  * @param {object} app
  * @param {string} app.name      federation name and output.uniqueName (people, payments, catalog, shell)
  * @param {string} app.dir       the app's folder
@@ -97,7 +128,7 @@ module.exports = function createConfig(app) {
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases },
       module: {
         rules: [
           {
