@@ -1,8 +1,7 @@
 /**
  * The look of the back office. Apps take every antd component, icon and visual building block from
  * here, never from antd itself (see README: one antd, one theme, one style cache across remotes).
- * The antd surface and the theme are the singleton entries `./antd` and `./theme`, re-exported here
- * by package name so that a remote's own copy of the rest still renders with the page's instances.
+ * The antd surface and the theme are the singleton entry `./antd`, re-exported here by package name so that a remote's own copy of the rest still renders with the page's instances.
  */
 // Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
 export {
@@ -71,42 +70,8 @@ export {
   UserAddOutlined,
   UserOutlined,
 } from '@backoffice/ui-kit/antd';
-export type {
-  AlertProps,
-  AppProps,
-  AvatarProps,
-  BadgeProps,
-  ButtonProps,
-  CardProps,
-  ColProps,
-  ConfigProviderProps,
-  DescriptionsProps,
-  DropdownProps,
-  EmptyProps,
-  FlexProps,
-  FormInstance,
-  FormItemProps,
-  FormProps,
-  FormRule,
-  GlobalToken,
-  InputNumberProps,
-  InputProps,
-  LayoutProps,
-  MenuProps,
-  ModalProps,
-  ResultProps,
-  RowProps,
-  SegmentedProps,
-  SelectProps,
-  SiderProps,
-  SpaceProps,
-  SpinProps,
-  SwitchProps,
-  TabsProps,
-  TagProps,
-  ThemeConfig,
-  TypographyProps,
-} from '@backoffice/ui-kit/antd';
+// Types are erased before federation sees them: the whole list, as the singleton entry declares it.
+export type * from '@backoffice/ui-kit/antd';
 
 export {
   DataTable,
