@@ -17,8 +17,8 @@ const version = (name) => rootPackage.dependencies[name] || rootPackage.devDepen
  * subpaths (react-dom/client, react/jsx-runtime): without them a second react-dom loads and hooks
  * break. Strict: a remote built against a version the shell does not provide fails to load rather
  * than run beside the wrong one, and the release gate (scripts/shared-gate.js) refuses it first.
- * axios and socket.io-client are not listed: only shared-api's runtime imports them, and it is
- * itself one per page, so they travel inside it (two fewer entries in every remoteEntry.js).
+ * socket.io-client is not listed: only shared-api's runtime imports it, and it is
+ * itself one per page, so it travels inside it (one fewer entry in every remoteEntry.js).
  * Nor is react-router-dom: ui-kit's `./router` singleton is its only importer, and takes half of it.
  * Nor is dayjs: ui-kit's formatters are its only importer (no plugins, no locale, so no state to
  * share), and travel in ui-kit's shared chunk; share it again if antd's date pickers come in, which

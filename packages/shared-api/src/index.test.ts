@@ -8,6 +8,6 @@ describe('the main entry and the singleton entry', () => {
     const missing = Object.keys(runtime).filter((name) => !(name in sharedApi));
     expect(missing).toEqual([]);
     expect(sharedApi.session).toBe(runtime.session);
-    expect(sharedApi.http).toBe(runtime.http);
+    expect(sharedApi.apiRequest).toBe(runtime.apiRequest);
   });
 });

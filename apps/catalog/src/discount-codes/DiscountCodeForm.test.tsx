@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, CATALOG_MESSAGES, session, type DiscountCodeRow, type InfluencerRow } from '@backoffice/shared-api';
-import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { LEAVE_TITLE } from '@backoffice/ui-kit';
 import { chooseOption } from '@backoffice/ui-kit/testing';
 import {
@@ -36,7 +35,7 @@ const influencer = (i: number, displayName: string, userName: string): Influence
 const JANE = influencer(1, 'Jane Star', 'jane.star');
 const JOHN = influencer(2, 'John Stream', 'john.stream');
 
-type Write = (config: InternalAxiosRequestConfig) => StubReply | undefined;
+type Write = (config: StubRequest) => StubReply | undefined;
 
 /**
  * A fake API over `initial`: detail, list, redemptions, influencers by search, and writes answered
@@ -44,7 +43,7 @@ type Write = (config: InternalAxiosRequestConfig) => StubReply | undefined;
  */
 function server(initial: DiscountCodeRow[], write?: Write) {
   let codes = initial;
-  const apply = (config: InternalAxiosRequestConfig): StubReply => {
+  const apply = (config: StubRequest): StubReply => {
     const body = bodyOf(config) as Partial<DiscountCodeRow> & { influencerId?: string | null };
     const { influencerId, ...fields } = body;
     const owner = [JANE, JOHN].find((i) => i._id === influencerId);

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, CATALOG_MESSAGES, session, type EmailTemplate } from '@backoffice/shared-api';
-import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import {
   bodyOf,
   buttonIn,
@@ -25,7 +24,7 @@ const USE = 'use {{firstName}} or {{resetLink}}';
 const MISSING_LINK =
   'The content must include {{resetLink}} (the one-time password reset link): the email does not work without it';
 
-type Save = (config: InternalAxiosRequestConfig, current: EmailTemplate) => StubReply | Promise<StubReply>;
+type Save = (config: StubRequest, current: EmailTemplate) => StubReply | Promise<StubReply>;
 
 /** A fake API over one template; a save is applied as sent unless `save` answers otherwise. */
 function server(initial: EmailTemplate = TEMPLATE, save?: Save) {

@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, SOCKET_EVENTS, session, type NotificationRow } from '@backoffice/shared-api';
-import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
   buttonIn,
@@ -28,7 +27,7 @@ const JANE = sender(1, {
   mainProfilePicture: 'https://cdn.example.com/jane.png',
 });
 
-type Answer = (config: InternalAxiosRequestConfig) => Promise<StubReply> | StubReply;
+type Answer = (config: StubRequest) => Promise<StubReply> | StubReply;
 
 /**
  * A fake API over `initial`, newest first as given: the Unread filter and the unread count as the
@@ -37,7 +36,7 @@ type Answer = (config: InternalAxiosRequestConfig) => Promise<StubReply> | StubR
 function server(initial: NotificationRow[], answers: { markOne?: Answer; markAll?: Answer } = {}) {
   let rows = initial;
   const unReadCount = () => rows.filter((r) => !r.isRead).length;
-  const applyOne = (config: InternalAxiosRequestConfig) => {
+  const applyOne = (config: StubRequest) => {
     const { id } = config.params as { id: string };
     rows = rows.map((r) => (r._id === id ? { ...r, isRead: true } : r));
     return ok(

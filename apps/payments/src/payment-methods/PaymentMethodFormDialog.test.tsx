@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, PAYMENT_MESSAGES, session, type PaymentMethod } from '@backoffice/shared-api';
-import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import {
   bodyOf,
   buttonIn,
@@ -18,12 +17,12 @@ import {
 const LIST = '/app/payment-methods';
 const TAKEN = PAYMENT_MESSAGES.paymentMethodNameTaken;
 
-type Write = (config: InternalAxiosRequestConfig) => StubReply | undefined;
+type Write = (config: StubRequest) => StubReply | undefined;
 
 /** A fake API over `methods`; creates and updates as `write` answers (by default: applied). */
 function server(initial: PaymentMethod[], write?: Write) {
   let methods = initial;
-  const apply = (config: InternalAxiosRequestConfig): StubReply => {
+  const apply = (config: StubRequest): StubReply => {
     const body = bodyOf(config) as Partial<PaymentMethod>;
     if (config.url === API_PATHS.createPaymentMethod) {
       const created = paymentMethod(50, { name: body.name, isActive: body.isActive ?? true });

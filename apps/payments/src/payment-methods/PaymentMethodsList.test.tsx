@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, session, type PaymentMethod } from '@backoffice/shared-api';
-import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
   buttonIn,
@@ -21,9 +20,9 @@ const LIST = '/app/payment-methods';
 const UPDATED_AT = '2026-03-04T05:06:00.000Z';
 
 /** A fake API over `methods`; status changes as `change` answers (by default: applied). */
-function server(initial: PaymentMethod[], change?: (config: InternalAxiosRequestConfig) => Promise<StubReply>) {
+function server(initial: PaymentMethod[], change?: (config: StubRequest) => Promise<StubReply>) {
   let methods = initial;
-  const apply = (config: InternalAxiosRequestConfig) => {
+  const apply = (config: StubRequest) => {
     const { id, isActive } = config.params as { id: string; isActive: boolean };
     methods = methods.map((m) => (m._id === id ? { ...m, isActive, updatedAt: UPDATED_AT } : m));
     return ok(methods.find((m) => m._id === id));

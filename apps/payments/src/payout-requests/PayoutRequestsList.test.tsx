@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, PAYMENT_MESSAGES, session, type PayoutRequestRow } from '@backoffice/shared-api';
-import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
   ADA,
@@ -38,7 +37,7 @@ const COLUMNS = [
   'Action',
 ];
 
-type Decide = (config: InternalAxiosRequestConfig, rows: PayoutRequestRow[]) => Promise<StubReply> | StubReply;
+type Decide = (config: StubRequest, rows: PayoutRequestRow[]) => Promise<StubReply> | StubReply;
 
 /**
  * A fake API over `rows`: the list filtered by status as the server does; decisions as `decide`
@@ -46,7 +45,7 @@ type Decide = (config: InternalAxiosRequestConfig, rows: PayoutRequestRow[]) => 
  */
 function server(initial: PayoutRequestRow[], decide?: Decide) {
   let rows = initial;
-  const apply = (config: InternalAxiosRequestConfig, by = ADA) => {
+  const apply = (config: StubRequest, by = ADA) => {
     const { id, decision, reason } = bodyOf(config) as {
       id: string;
       decision: 'approved' | 'rejected';

@@ -1,10 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders, EPOCH_ISO, formatDateTime } from '@backoffice/ui-kit';
 import { createQueryClient, session } from '@backoffice/shared-api';
-import { ADMIN, stubHttp, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, stubHttp, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import FanDetailScreen from './FanDetailScreen';
 
 const FAN_ID = '0f0f0f0f-1111-4222-8333-444455556666';
@@ -113,14 +112,14 @@ function fanDetailsReply(fan: Fan, params: Record<string, any>) {
 
 /** Serves `fan`; returns the query parameters of every request, in order. */
 function serve(fan: Fan = aFan()) {
-  const requests = stubHttp((config: InternalAxiosRequestConfig) => ({
+  const requests = stubHttp((config: StubRequest) => ({
     status: 200,
     data: { statusCode: 200, message: 'Fan details', data: fanDetailsReply(fan, config.params) },
   }));
   return { requests, params: () => requests.map((r) => r.params as Record<string, unknown>) };
 }
 
-const lastParams = (requests: InternalAxiosRequestConfig[]) => requests[requests.length - 1]!.params;
+const lastParams = (requests: StubRequest[]) => requests[requests.length - 1]!.params;
 
 function renderScreen(path = `/app/details/fan-details/${FAN_ID}`) {
   return render(

@@ -1,22 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { PROFILE_MESSAGES, session } from '@backoffice/shared-api';
-import { ADMIN } from '@backoffice/shared-api/testing';
-import type { InternalAxiosRequestConfig } from 'axios';
+import { ADMIN, bodyOf, type Handler, type StubRequest } from '@backoffice/shared-api/testing';
 import { INFLUENCER_FIELDS } from './profileFormModel';
-import {
-  FAN_ID,
-  INFLUENCER_ID,
-  PNG,
-  bodyOf,
-  influencerOf,
-  ok,
-  profileOf,
-  renderApp,
-  stubApi,
-  where,
-  type Handler,
-} from './testFixtures';
+import { FAN_ID, INFLUENCER_ID, PNG, influencerOf, ok, profileOf, renderApp, stubApi, where } from './testFixtures';
 
 beforeEach(() => {
   localStorage.clear();
@@ -29,7 +16,7 @@ const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLe
 const buttonIn = (root: HTMLElement, name: string | RegExp) =>
   within(root).getByText(name, { selector: 'button span' }).closest('button')!;
 const button = (name: string | RegExp) => buttonIn(document.body, name);
-const saves = (requests: InternalAxiosRequestConfig[]) => requests.filter((r) => r.url === '/admin/updateUserProfile');
+const saves = (requests: StubRequest[]) => requests.filter((r) => r.url === '/admin/updateUserProfile');
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const save = () => userEvent.click(button('Save'));
 

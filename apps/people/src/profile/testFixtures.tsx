@@ -1,8 +1,7 @@
 /** Shared by the people remote's tests: a full profile, the routes as the shell nests them, a fake API. */
 import { Route } from 'react-router-dom';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { UserProfile } from '@backoffice/shared-api';
-import { stubHttp, type StubReply } from '@backoffice/shared-api/testing';
+import { stubHttp, type Handler, type StubReply } from '@backoffice/shared-api/testing';
 import { renderInApp } from '@backoffice/ui-kit/testing';
 import FansScreen from '../fans/FansScreen';
 import InfluencersScreen from '../influencers/InfluencersScreen';
@@ -96,8 +95,6 @@ export const ok = (data: unknown, message = 'OK'): StubReply => ({
   data: { statusCode: 200, message, data },
 });
 
-export type Handler = (config: InternalAxiosRequestConfig) => StubReply | undefined | Promise<StubReply | undefined>;
-
 /** Replies per path; the lookup lists answer by default. An unexpected call fails the test loudly. */
 export function stubApi(handler: Handler) {
   return stubHttp(async (config) => {
@@ -127,9 +124,4 @@ export function renderApp(path: string) {
     </>,
   );
   return rendered;
-}
-
-/** The JSON body a request sent. */
-export function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
-  return typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? {});
 }

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { formatDateTime } from '@backoffice/ui-kit';
 import { session } from '@backoffice/shared-api';
-import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
-import { bodyOf, ok, stubApi } from '../profile/testFixtures';
+import { ADMIN, bodyOf, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
+import { ok, stubApi } from '../profile/testFixtures';
 import {
   BOB,
   REQUEST_ID,
@@ -21,7 +20,7 @@ const ADA = { _id: ADMIN._id, firstName: 'Ada', lastName: 'Admin' };
 const DECIDED_AT = '2026-02-02T14:15:00.000Z';
 
 /** The fake API of these tests: the request as `current()` says, decisions as `decide` answers. */
-function server(current: () => StubReply, decide?: (config: InternalAxiosRequestConfig) => Promise<StubReply>) {
+function server(current: () => StubReply, decide?: (config: StubRequest) => Promise<StubReply>) {
   return stubApi((config) => {
     if (config.url === '/admin/getRequestDetail') return current();
     if (config.url === '/admin/decideRequest' && decide) return decide(config);
@@ -29,7 +28,7 @@ function server(current: () => StubReply, decide?: (config: InternalAxiosRequest
   });
 }
 
-const decisions = (requests: InternalAxiosRequestConfig[]) =>
+const decisions = (requests: StubRequest[]) =>
   requests.filter((r) => r.url === '/admin/decideRequest').map((r) => [r.method, bodyOf(r)]);
 
 /** The screen's own buttons, not the dialogs' (antd renders those outside the screen). */

@@ -1,10 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
 import { AUTH_MESSAGES, createQueryClient, session } from '@backoffice/shared-api';
-import { ADMIN, bodyOf, failure, ok, stubHttp, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, bodyOf, failure, ok, stubHttp, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { appRoutes } from '../routes';
 import { DEFAULT_PASSWORD_NOTICE } from './ChangePasswordPage';
 
@@ -99,7 +98,7 @@ describe('a session signed in with the default password (it must change it first
    * The server of such a session: the profile, the password change and logout answer, nothing else
    * until a change succeeds; then everything does.
    */
-  function flaggedServer(change: (config: InternalAxiosRequestConfig) => StubReply = () => ok({})) {
+  function flaggedServer(change: (config: StubRequest) => StubReply = () => ok({})) {
     let changed = false;
     return stubHttp((config) => {
       if (config.url === '/admin/changePassword') {

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { API_PATHS, AUTH_MESSAGES, PROFILE_MESSAGES, session, type AdminProfile } from '@backoffice/shared-api';
-import { ADMIN, bodyOf, failure, ok, stubApi, type StubReply } from '@backoffice/shared-api/testing';
+import { ADMIN, bodyOf, failure, ok, stubApi, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { ProfileCard } from './ProfileCard';
 import { PROFILE, renderInShell } from './testFixtures';
 
@@ -10,12 +9,11 @@ import { PROFILE, renderInShell } from './testFixtures';
 const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const button = (name: string) => within(document.body).getByText(name, { selector: 'button span' }).closest('button')!;
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const saves = (requests: InternalAxiosRequestConfig[]) =>
-  requests.filter((r) => r.url === API_PATHS.updateAdminProfile);
+const saves = (requests: StubRequest[]) => requests.filter((r) => r.url === API_PATHS.updateAdminProfile);
 
 let stored: AdminProfile;
 let onSave: (body: Record<string, unknown>) => StubReply;
-let requests: InternalAxiosRequestConfig[];
+let requests: StubRequest[];
 
 beforeEach(() => {
   localStorage.clear();

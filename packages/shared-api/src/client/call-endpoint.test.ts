@@ -57,7 +57,7 @@ describe('callEndpoint', () => {
     expect(bodyOf(requests[2]!)).toEqual({ firstName: 'Ada' });
     expect(bodyOf(requests[3]!)).toEqual({ id: ID, decision: 'approved' });
     expect(requests[6]!.params).toEqual({ id: ID, isActive: false });
-    expect(requests[0]!.headers.Authorization).toBe('Bearer token-1');
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer token-1');
   });
 
   it('resolves error replies with the server body, as every call does', async () => {

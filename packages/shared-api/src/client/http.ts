@@ -1,4 +1,3 @@
-import axios, { type AxiosRequestConfig } from 'axios';
 import type { Reply } from '../contract/common';
 import { AUTH_MESSAGES } from '../constants/messages';
 import type { ApiMethod } from '../constants/paths';
@@ -6,13 +5,6 @@ import { SIGN_IN_PATH } from '../constants/transport';
 import { getClientConfig } from './config';
 import { session } from './session';
 import { readToken } from './storage';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** A 401 on this call is an answer to the call, not the end of the session. */
-    skipAuthLogout?: boolean;
-  }
-}
 
 export type HttpMethod = ApiMethod;
 
@@ -22,66 +14,92 @@ export interface ApiRequestOptions {
   /** JSON, or FormData for multipart uploads. */
   body?: unknown;
   signal?: AbortSignal;
+  /** A 401 on this call is an answer to the call, not the end of the session. */
   skipAuthLogout?: boolean;
 }
+
+/** A request as it leaves the client: what the transport sends, and what a unit test's fake one sees. */
+export interface HttpRequest {
+  method: Lowercase<HttpMethod>;
+  /** Read per request: the configured base URL can change after this module is loaded. */
+  baseURL: string;
+  url: string;
+  params?: Record<string, unknown>;
+  /** The body as sent: JSON text, or the caller's FormData (the browser writes its boundary). */
+  data?: string | FormData;
+  headers: Headers;
+  /** Aborted by the caller's signal or by the timeout. */
+  signal: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** The body, parsed when it is JSON, else its text. */
+  data: unknown;
+}
+
+/** Sends a request; rejects only when no reply came at all (network, timeout, abort). */
+export type HttpTransport = (request: HttpRequest) => Promise<HttpResponse>;
 
 export const NETWORK_ERROR_MESSAGE = 'Network error';
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 export const CANCELLED_MESSAGE = 'Request cancelled';
 
+/** A hung request would keep a screen's spinner for ever; this turns it into a network error. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
- * The one axios instance of every app. No Content-Type default: axios picks JSON for objects and
- * leaves FormData to the browser (a JSON default would make axios flatten FormData into JSON).
+ * The browser's own fetch: an HTTP library (axios was one) costs 20 KiB gzip on every page, the
+ * sign-in page included, to carry a JSON envelope that the client reads itself anyway.
  */
-export const http = axios.create({
-  headers: { Accept: 'application/json' },
-  // A hung request would keep a screen's spinner for ever; this turns it into a network error.
-  timeout: 60_000,
-});
+const fetchTransport: HttpTransport = async (request) => {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(request.params ?? {})) query.append(k, String(v));
+  const search = query.toString();
+  const res = await fetch(`${request.baseURL}${request.url}${search ? `?${search}` : ''}`, {
+    method: request.method.toUpperCase(),
+    headers: request.headers,
+    body: request.data,
+    signal: request.signal,
+  });
+  return { status: res.status, data: parseBody(await res.text()) };
+};
 
-http.interceptors.request.use((config) => {
-  // Read per request: the base URL and the token can change after this module is loaded.
-  if (!config.baseURL) config.baseURL = getClientConfig().apiBaseUrl;
-  const token = readToken();
-  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+let transport: HttpTransport = fetchTransport;
 
-http.interceptors.response.use(
-  (res) => {
-    endSessionOn401(res.status, res.config);
-    notePasswordChangeRequired(res.status, res.data, res.config);
-    return res;
-  },
-  (err: unknown) => {
-    if (axios.isAxiosError(err) && err.response) {
-      endSessionOn401(err.response.status, err.config);
-      notePasswordChangeRequired(err.response.status, err.response.data, err.config);
-    }
-    return Promise.reject(err);
-  },
-);
+/** For unit tests (`@backoffice/shared-api/testing`): the one place a test stands in for the server. */
+export function __setHttpTransport(next: HttpTransport | undefined): void {
+  transport = next ?? fetchTransport;
+}
 
-const sentWithCurrentToken = (config: AxiosRequestConfig | undefined, current: string) =>
-  String(config?.headers?.Authorization ?? '') === `Bearer ${current}`;
+const sentWithCurrentToken = (request: HttpRequest, current: string) =>
+  request.headers.get('Authorization') === `Bearer ${current}`;
 
 /**
  * A session that signed in with the default password may only change it: the server answers any
  * other call 403 with this message. Marking the session sends the shell to the change-password screen
  * (from whichever call found out first: a stored session from before the flag, a remote's screen).
  */
-function notePasswordChangeRequired(status: number, body: unknown, config: AxiosRequestConfig | undefined): void {
+function notePasswordChangeRequired(status: number, body: unknown, request: HttpRequest): void {
   if (status !== 403 || !isEnvelope(body) || body.message !== AUTH_MESSAGES.passwordChangeRequired) return;
   const current = readToken();
-  if (current && sentWithCurrentToken(config, current)) session.requirePasswordChange();
+  if (current && sentWithCurrentToken(request, current)) session.requirePasswordChange();
 }
 
-function endSessionOn401(status: number, config: AxiosRequestConfig | undefined): void {
-  if (status !== 401 || !config || config.skipAuthLogout || config.url === SIGN_IN_PATH) return;
+function endSessionOn401(status: number, request: HttpRequest, skipAuthLogout: boolean | undefined): void {
+  if (status !== 401 || skipAuthLogout || request.url === SIGN_IN_PATH) return;
   const current = readToken();
   if (current) {
     // A reply to a request made without, or with an older, token says nothing of the current one.
-    if (!sentWithCurrentToken(config, current)) return;
+    if (!sentWithCurrentToken(request, current)) return;
   } else if (!session.getState().auth.user) {
     // Parallel calls all get 401: only the first one logs out (and toasts).
     return;
@@ -119,21 +137,48 @@ function toReply<T>(status: number, body: unknown): Reply<T> {
  * resolves: statusCode 0 means no reply at all (network down, timeout, or cancelled through `signal`).
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, opts: ApiRequestOptions = {}): Promise<Reply<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  // Read per request: the token can change after this module is loaded.
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let data: string | FormData | undefined;
+  if (opts.body instanceof FormData) data = opts.body;
+  else if (opts.body !== undefined) {
+    data = JSON.stringify(opts.body);
+    headers.set('Content-Type', 'application/json');
+  }
+  const aborter = new AbortController();
+  const onCallerAbort = () => aborter.abort();
+  if (opts.signal?.aborted) aborter.abort();
+  opts.signal?.addEventListener('abort', onCallerAbort);
+  const timer = setTimeout(() => aborter.abort(), REQUEST_TIMEOUT_MS);
+  const request: HttpRequest = {
+    method: method.toLowerCase() as Lowercase<HttpMethod>,
+    baseURL: getClientConfig().apiBaseUrl,
+    url: path,
+    params: compactQuery(opts.query),
+    data,
+    headers,
+    signal: aborter.signal,
+  };
+  // Settled by the abort itself, not only by the transport noticing it: the caller's cancel and the
+  // timeout end the wait whatever the transport does.
+  const abandoned = new Promise<never>((_resolve, reject) => {
+    if (aborter.signal.aborted) reject(aborter.signal.reason);
+    aborter.signal.addEventListener('abort', () => reject(aborter.signal.reason), { once: true });
+  });
+  abandoned.catch(() => undefined);
   try {
-    const res = await http.request({
-      method,
-      url: path,
-      params: compactQuery(opts.query),
-      data: opts.body,
-      signal: opts.signal,
-      skipAuthLogout: opts.skipAuthLogout,
-      validateStatus: () => true,
-    });
+    const res = await Promise.race([transport(request), abandoned]);
+    endSessionOn401(res.status, request, opts.skipAuthLogout);
+    notePasswordChangeRequired(res.status, res.data, request);
     return toReply<T>(res.status, res.data);
-  } catch (err) {
-    if (axios.isCancel(err)) return { statusCode: 0, message: CANCELLED_MESSAGE };
-    if (axios.isAxiosError(err) && err.response) return toReply<T>(err.response.status, err.response.data);
+  } catch {
+    if (opts.signal?.aborted) return { statusCode: 0, message: CANCELLED_MESSAGE };
     return { statusCode: 0, message: NETWORK_ERROR_MESSAGE };
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onCallerAbort);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 // Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
 export {
+  __setHttpTransport,
   __setSocketFactory,
   apiData,
   ApiError,
@@ -15,7 +16,6 @@ export {
   connectSocket,
   disconnectSocket,
   getClientConfig,
-  http,
   isOk,
   isSocketOpen,
   NETWORK_ERROR_MESSAGE,
@@ -24,6 +24,7 @@ export {
   readRoot,
   readToken,
   reconnectSocket,
+  REQUEST_TIMEOUT_MS,
   restoreSession,
   ROOT_KEY,
   session,
@@ -49,6 +50,9 @@ export type {
   ClientConfig,
   GeneralState,
   HttpMethod,
+  HttpRequest,
+  HttpResponse,
+  HttpTransport,
   NotificationState,
   ServerEventHandler,
   SessionListener,

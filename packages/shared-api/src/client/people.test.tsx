@@ -67,7 +67,7 @@ describe('people', () => {
   it('useFansList keeps the previous page on screen while the next loads', async () => {
     let release: () => void = () => undefined;
     stubHttp((config) =>
-      config.params.page === 1
+      config.params?.page === 1
         ? { status: 200, data: { statusCode: 200, message: 'OK', data: [FAN], total: 11 } }
         : new Promise((resolve) => {
             release = () => resolve({ status: 200, data: { statusCode: 200, message: 'OK', data: [], total: 11 } });

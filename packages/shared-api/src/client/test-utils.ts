@@ -2,14 +2,14 @@
  * Fakes for unit tests of the client and of the screens that use it (`@backoffice/shared-api/testing`):
  * the server is faked at the HTTP adapter, the one place a unit test may stand in for it.
  */
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import {
+  __setHttpTransport,
   __setSocketFactory,
   connectSocket,
   disconnectSocket,
-  http,
   session,
   setToastHandler,
+  type HttpRequest,
   type SocketLike,
   type ToastKind,
 } from '@backoffice/shared-api/runtime';
@@ -29,21 +29,23 @@ export const ADMIN: LoggedInAdmin = {
 export type StubReply = { status: number; data?: unknown } | 'network-error';
 
 /**
- * Replaces the transport of `http` with `reply`; returns the requests it saw. Settles as axios's own
- * adapters do, so that `validateStatus` decides what rejects.
+ * A request as the fake server sees it: method in lower case, path, query, body as sent. The query is
+ * untyped here, as tests read back fields they set themselves.
  */
-export function stubHttp(reply: (config: InternalAxiosRequestConfig) => StubReply | Promise<StubReply>) {
-  const requests: InternalAxiosRequestConfig[] = [];
-  http.defaults.adapter = async (config) => {
-    requests.push(config);
-    const r = await reply(config);
-    if (r === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const res: AxiosResponse = { data: r.data, status: r.status, statusText: '', headers: {}, config };
-    if (config.validateStatus && !config.validateStatus(r.status)) {
-      throw new AxiosError(`Request failed with status code ${r.status}`, 'ERR_BAD_RESPONSE', config, null, res);
-    }
-    return res;
-  };
+export interface StubRequest extends Omit<HttpRequest, 'params'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  params?: any;
+}
+
+/** Replaces the client's transport with `reply`; returns the requests it saw, in order. */
+export function stubHttp(reply: (request: StubRequest) => StubReply | Promise<StubReply>) {
+  const requests: StubRequest[] = [];
+  __setHttpTransport(async (request) => {
+    requests.push(request);
+    const r = await reply(request);
+    if (r === 'network-error') throw new TypeError('Failed to fetch');
+    return { status: r.status, data: r.data };
+  });
   return requests;
 }
 
@@ -78,7 +80,7 @@ export const failure = (status: number, message: string, errors?: Record<string,
   data: { statusCode: status, message, ...(errors ? { errors } : {}) },
 });
 
-export type Handler = (config: InternalAxiosRequestConfig) => StubReply | undefined | Promise<StubReply | undefined>;
+export type Handler = (config: StubRequest) => StubReply | undefined | Promise<StubReply | undefined>;
 
 /** Replies per path; an unexpected call gets a 500 naming it, which fails the test loudly. */
 export function stubApi(handler: Handler) {
@@ -90,8 +92,8 @@ export function stubApi(handler: Handler) {
 }
 
 /** The JSON body a request sent. */
-export function bodyOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
-  return typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? {});
+export function bodyOf(config: StubRequest): Record<string, unknown> {
+  return typeof config.data === 'string' ? JSON.parse(config.data) : ((config.data ?? {}) as Record<string, unknown>);
 }
 
 type Listener = (...args: unknown[]) => void;
