@@ -133,6 +133,32 @@ function toReply<T>(status: number, body: unknown): Reply<T> {
 }
 
 /**
+ * When to stop waiting for a reply: the caller's cancel or the timeout, whichever comes first. The
+ * promise rejects then, whatever the transport does with the signal, so neither can be missed.
+ */
+function stopWaiting(caller: AbortSignal | undefined) {
+  const aborter = new AbortController();
+  const abort = () => aborter.abort();
+  if (caller?.aborted) abort();
+  caller?.addEventListener('abort', abort);
+  const timer = setTimeout(abort, REQUEST_TIMEOUT_MS);
+  const abandoned = new Promise<never>((_resolve, reject) => {
+    if (aborter.signal.aborted) reject(aborter.signal.reason);
+    aborter.signal.addEventListener('abort', () => reject(aborter.signal.reason), { once: true });
+  });
+  // Only the race reads it; once the reply is in, nothing aborts it any more.
+  abandoned.catch(() => undefined);
+  return {
+    signal: aborter.signal,
+    abandoned,
+    release() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', abort);
+    },
+  };
+}
+
+/**
  * Spec section 7: error replies come back as the server's body, not as thrown errors. Always
  * resolves: statusCode 0 means no reply at all (network down, timeout, or cancelled through `signal`).
  */
@@ -147,11 +173,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, opts: ApiR
     data = JSON.stringify(opts.body);
     headers.set('Content-Type', 'application/json');
   }
-  const aborter = new AbortController();
-  const onCallerAbort = () => aborter.abort();
-  if (opts.signal?.aborted) aborter.abort();
-  opts.signal?.addEventListener('abort', onCallerAbort);
-  const timer = setTimeout(() => aborter.abort(), REQUEST_TIMEOUT_MS);
+  const pending = stopWaiting(opts.signal);
   const request: HttpRequest = {
     method: method.toLowerCase() as Lowercase<HttpMethod>,
     baseURL: getClientConfig().apiBaseUrl,
@@ -159,17 +181,10 @@ export async function apiRequest<T>(method: HttpMethod, path: string, opts: ApiR
     params: compactQuery(opts.query),
     data,
     headers,
-    signal: aborter.signal,
+    signal: pending.signal,
   };
-  // Settled by the abort itself, not only by the transport noticing it: the caller's cancel and the
-  // timeout end the wait whatever the transport does.
-  const abandoned = new Promise<never>((_resolve, reject) => {
-    if (aborter.signal.aborted) reject(aborter.signal.reason);
-    aborter.signal.addEventListener('abort', () => reject(aborter.signal.reason), { once: true });
-  });
-  abandoned.catch(() => undefined);
   try {
-    const res = await Promise.race([transport(request), abandoned]);
+    const res = await Promise.race([transport(request), pending.abandoned]);
     endSessionOn401(res.status, request, opts.skipAuthLogout);
     notePasswordChangeRequired(res.status, res.data, request);
     return toReply<T>(res.status, res.data);
@@ -177,8 +192,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, opts: ApiR
     if (opts.signal?.aborted) return { statusCode: 0, message: CANCELLED_MESSAGE };
     return { statusCode: 0, message: NETWORK_ERROR_MESSAGE };
   } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onCallerAbort);
+    pending.release();
   }
 }
 
