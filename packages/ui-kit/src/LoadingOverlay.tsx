@@ -8,7 +8,7 @@ import { ensurePageStyles } from './host/pageTheme';
 export function LoadingOverlay({ tip }: { tip?: ReactNode }) {
   ensurePageStyles();
   return (
-    <div role="status" aria-label="Loading" className="bo-overlay" style={{ position: 'fixed' }}>
+    <div role="status" aria-label="Loading" className="bo-overlay">
       <div className="bo-spinner" />
       {tip && <span>{tip}</span>}
     </div>

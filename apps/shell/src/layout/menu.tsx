@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MENU_GROUPS, SCREENS, type Screen } from '@backoffice/shared-api';
+import { routeAt } from './useBase';
 import {
   BellOutlined,
   DashboardOutlined,
@@ -60,10 +61,7 @@ export const MENU: MenuEntry[] = menuOf(SCREENS);
 
 /** The menu entry a path belongs to, for highlighting (sub-routes highlight their list). */
 export function selectedKey(pathUnderBase: string): string {
-  const path = pathUnderBase.split('/').filter(Boolean).join('/');
-  const owner = SCREENS.filter((s) => s.path && (path === s.path || path.startsWith(`${s.path}/`))).sort(
-    (a, b) => b.path.length - a.path.length,
-  )[0];
+  const owner = routeAt(SCREENS, pathUnderBase);
   if (owner) return owner.within ?? owner.key;
-  return path.split('/')[0] || 'dashboard';
+  return pathUnderBase.split('/').filter(Boolean)[0] || 'dashboard';
 }

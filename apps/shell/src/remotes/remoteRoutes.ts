@@ -1,4 +1,5 @@
 import { SCREENS, isRemoteScreen } from '@backoffice/shared-api/start';
+import { routeAt } from '../layout/useBase';
 import { REMOTE_NAMES, type RemoteName } from './remoteNames';
 
 const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as string[]).includes(name);
@@ -11,10 +12,7 @@ export const REMOTE_ROUTES: Array<{ path: string; remote: RemoteName; module: st
   return { path: s.path, remote: s.remote, module: s.module, label: s.title };
 });
 
-/** The remote route that owns a path under the base ('fans/view/1' -> fans), the longest if several; none for the shell's own pages. */
+/** The remote route that owns a path under the base ('fans/view/1' -> fans); none for the shell's own pages. */
 export function remoteRouteAt(pathUnderBase: string): (typeof REMOTE_ROUTES)[number] | undefined {
-  const path = pathUnderBase.replace(/^\/+/, '');
-  return REMOTE_ROUTES.filter((r) => path === r.path || path.startsWith(`${r.path}/`)).sort(
-    (a, b) => b.path.length - a.path.length,
-  )[0];
+  return routeAt(REMOTE_ROUTES, pathUnderBase);
 }
