@@ -176,4 +176,25 @@ describe("the admin's first second (issue 18.1)", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a list and the dashboard fetch none of antd's form fields; a record's edit screen fetches them when opened", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page);
+    await page.locator('[data-figure][aria-busy="false"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await loadedShared(page)).not.toContain('@backoffice/ui-kit/antd-forms');
+    await page.goto('/app/fans');
+    await page.getByText(/^Showing 1 to 10 of/).waitFor();
+    await page.waitForLoadState('networkidle');
+    const onTheList = await loadedShared(page);
+    expect(onTheList).toContain('@backoffice/ui-kit/antd');
+    expect(onTheList).not.toContain('@backoffice/ui-kit/antd-forms');
+
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await loadedShared(page)).toContain('@backoffice/ui-kit/antd-forms');
+    await page.getByLabel('Email').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -8,15 +8,17 @@ import { lazySignedIn } from './signedInLoader';
 
 // The sign-in page's chunk holds the auth pages alone. The signed-in area is one chunk, fetched
 // while a stored session is verified or as Sign in is clicked (signedInLoader.ts), so landing on
-// the dashboard does not wait for it. The settings, the audit log and the password-reset pages are
-// chunks of their own, loaded when opened.
+// the dashboard does not wait for it. The settings, the audit log and the password pages (whose antd
+// form fields no other signed-in screen needs) are chunks of their own, loaded when opened.
 const AppLayout = lazySignedIn((m) => m.AppLayout);
-const ChangePasswordPage = lazySignedIn((m) => m.ChangePasswordPage);
 const DashboardPage = lazySignedIn((m) => m.DashboardPage);
 const NotFoundPage = lazySignedIn((m) => m.NotFoundPage);
 const RemoteScreen = lazySignedIn((m) => m.RemoteScreen);
 const SettingPage = lazy(() => import('./setting/SettingPage').then((m) => ({ default: m.SettingPage })));
 const AuditLogPage = lazy(() => import('./setting/audit-log/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
+const ChangePasswordPage = lazy(() =>
+  import('./auth/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+);
 const ForgotPasswordPage = lazy(() => import('./auth/PasswordForms').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./auth/PasswordForms').then((m) => ({ default: m.ResetPasswordPage })));
 
@@ -55,7 +57,7 @@ export const appRoutes = createRoutesFromElements(
     <Route path={LOGOUT_PATH} element={<SignOut then="/login" />} />
     <Route element={<AuthGate />}>
       <Route element={page(<AppLayout />)}>
-        <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+        <Route path={CHANGE_PASSWORD_PATH} element={page(<ChangePasswordPage />)} />
         <Route path="/app">{areaRoutes('app')}</Route>
         <Route path="/">{areaRoutes('root')}</Route>
         <Route path="*" element={page(<NotFoundPage />)} />

@@ -9,7 +9,6 @@ import { loadRegistry } from './remotes/registry';
 import { remoteRouteAt } from './remotes/remoteRoutes';
 
 export { AppLayout } from './layout/AppLayout';
-export { ChangePasswordAlone, ChangePasswordPage } from './auth/ChangePasswordPage';
 export { DashboardPage } from './dashboard/DashboardPage';
 export { NotFoundPage } from './not-found/NotFoundPage';
 export { RemoteScreen } from './remotes/RemoteScreen';

@@ -43,15 +43,28 @@ export interface DetailLoadStateProps {
   back: { to: string; label: string };
 }
 
+function Loading() {
+  return (
+    <Flex justify="center" role="status" aria-label="Loading" style={{ padding: 48 }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+/** A detail screen's loader alone: while the screen's own code is fetched (lazyScreen). */
+export function DetailLoading() {
+  return (
+    <Card>
+      <Loading />
+    </Card>
+  );
+}
+
 /** What a detail screen shows until its record is there: a spinner, not found, or the error with Retry. */
 export function DetailLoadState({ load, notFound, errorTitle, back }: DetailLoadStateProps) {
   return (
     <Card>
-      {load.state === 'loading' && (
-        <Flex justify="center" role="status" aria-label="Loading" style={{ padding: 48 }}>
-          <Spin size="large" />
-        </Flex>
-      )}
+      {load.state === 'loading' && <Loading />}
       {load.state === 'notFound' && (
         <Flex vertical align="center" gap="small">
           <EmptyState message={notFound} />

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Input, Select, Typography } from '@backoffice/ui-kit/antd';
+import { Button, Flex, Input, Typography } from '@backoffice/ui-kit/antd';
 import type { DateRangeState } from './dateRange';
-
-const ALL = 'all';
 
 /** A filter's visible label, tied to its control by id, so that a screen reader and a test find it. */
 export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -13,42 +11,6 @@ export function FilterField({ id, label, children }: { id: string; label: string
       </Typography.Text>
       {children}
     </Flex>
-  );
-}
-
-export interface FilterSelectProps<T extends string> {
-  id: string;
-  label: string;
-  /** The values a list may be narrowed to; "All" (no filter) comes first. */
-  options: ReadonlyArray<{ value: T; label: string }>;
-  value: T | undefined;
-  onChange: (value: T | undefined) => void;
-  width?: number;
-  /** Typing narrows the options to those whose label contains the text: for a long list. */
-  searchable?: boolean;
-}
-
-/** One list filter: All, or one of its values. */
-export function FilterSelect<T extends string>({
-  id,
-  label,
-  options,
-  value,
-  onChange,
-  width = 150,
-  searchable = false,
-}: FilterSelectProps<T>) {
-  return (
-    <FilterField id={id} label={label}>
-      <Select<string>
-        id={id}
-        options={[{ value: ALL, label: 'All' }, ...options]}
-        value={value ?? ALL}
-        onChange={(v) => onChange(v === ALL ? undefined : (v as T))}
-        showSearch={searchable ? { optionFilterProp: 'label' } : false}
-        style={{ width }}
-      />
-    </FilterField>
   );
 }
 

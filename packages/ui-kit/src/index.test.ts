@@ -11,25 +11,19 @@ describe('the ui-kit entry', () => {
       'Card',
       'Col',
       'ConfigProvider',
-      'Descriptions',
       'Dropdown',
       'Empty',
       'Flex',
-      'Form',
       'Grid',
       'Input',
-      'InputNumber',
       'Layout',
       'Menu',
       'Modal',
       'Result',
       'Row',
-      'Segmented',
-      'Select',
       'Space',
       'Spin',
       'Switch',
-      'Tabs',
       'Tag',
       'Typography',
       'notification',
@@ -69,7 +63,6 @@ describe('the ui-kit entry', () => {
       'SearchBox',
       'FilterBar',
       'FilterField',
-      'FilterSelect',
       'DateRangeFilter',
       'useDateRangeFilter',
       'dateRangeBounds',
@@ -129,5 +122,24 @@ describe('the main entry and the other entries', () => {
       expect.arrayContaining(['HostRoot', 'SignInForm', 'SignOut', 'LOGOUT_PATH', 'LoadingOverlay']),
     );
     expect(Object.keys(await import('./standalone'))).toEqual(['StandaloneHost']);
+  });
+
+  // The list screens and the dashboard take only the main entry: were it to name a component of the
+  // antd-forms singleton, every one of them would fetch Form, Select and Tabs again (issue 18).
+  it("leaves antd's form fields, tabs and descriptions, and what draws them, to the forms entry", async () => {
+    const forms = await import('./forms');
+    const formsSingleton = await import('./antd-forms');
+    expect(Object.keys(formsSingleton).sort()).toEqual(
+      ['Descriptions', 'Form', 'InputNumber', 'Segmented', 'Select', 'Tabs'].sort(),
+    );
+    const inMain = Object.keys(forms).filter((name) => name in uiKit);
+    expect(inMain).toEqual([]);
+    const missing = Object.keys(formsSingleton).filter(
+      (name) => (forms as Record<string, unknown>)[name] === undefined,
+    );
+    expect(missing).toEqual([]);
+    expect(Object.keys(forms)).toEqual(
+      expect.arrayContaining(['FilterSelect', 'DecisionStatusFilter', 'ChangePasswordForm', 'NewPasswordFields']),
+    );
   });
 });

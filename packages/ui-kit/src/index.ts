@@ -23,7 +23,6 @@ export {
   ConfigProvider,
   DashboardOutlined,
   DeleteOutlined,
-  Descriptions,
   DollarOutlined,
   DownOutlined,
   Dropdown,
@@ -31,10 +30,8 @@ export {
   Empty,
   EyeOutlined,
   Flex,
-  Form,
   Grid,
   Input,
-  InputNumber,
   Layout,
   LockOutlined,
   LogoutOutlined,
@@ -51,8 +48,6 @@ export {
   Result,
   Row,
   SearchOutlined,
-  Segmented,
-  Select,
   SettingOutlined,
   Space,
   Spin,
@@ -60,7 +55,6 @@ export {
   StopOutlined,
   SunOutlined,
   Switch,
-  Tabs,
   Tag,
   TagsOutlined,
   TeamOutlined,
@@ -94,7 +88,7 @@ export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { OneLine } from './OneLine';
 export { visuallyHidden } from './visuallyHidden';
 export { useDebouncedCallback, useDebouncedValue } from './debounce';
-export { FilterBar, FilterField, FilterSelect, type FilterSelectProps } from './Filters';
+export { FilterBar, FilterField } from './Filters';
 export { DateRangeFilter, type DateRangeFilterProps } from './Filters';
 export { DATE_RANGE_KEYS, dateRangeBounds, useDateRangeFilter } from './dateRange';
 export { endOfLocalDay, startOfLocalDay, validDay } from './dateRange';
@@ -103,13 +97,9 @@ export { ListScreen, type ListScreenProps, type ListScreenState } from './ListSc
 export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { ErrorState, EmptyState, type ErrorStateProps } from './states';
 export { DecisionStatusTag } from './DecisionStatusTag';
+export { lazyScreen } from './lazyScreen';
 export {
-  DECISION_STATUS_FILTER_KEY,
-  DecisionStatusFilter,
-  decisionStatusQueryOf,
-  useDecisionStatusFilter,
-} from './DecisionStatusFilter';
-export {
+  DetailLoading,
   DetailLoadState,
   detailLoadOf,
   type DetailLoad,
@@ -135,10 +125,8 @@ export {
 // them from there); the screens take the overlay and the logout path from here.
 export { LoadingOverlay } from './LoadingOverlay';
 export { LOGOUT_PATH } from './host/paths';
-// The forms and providers drawn with antd, for the screens after sign-in.
+// The providers of the screens after sign-in; the forms drawn with antd's Form are the `./forms` entry's.
 export { AppProviders, pageQueryClient } from './host/AppProviders';
-export { ChangePasswordForm, DEFAULT_PASSWORD_NOTICE } from './host/ChangePasswordForm';
-export { EmailField, NewPasswordFields, useServerForm } from './host/AuthForm';
 export { useFormServerErrors, type FormFieldName, type FormServerErrorsOptions } from './host/useFormServerErrors';
 export { FormErrorAlert, type FormErrorAlertProps } from './host/FormErrorAlert';
 

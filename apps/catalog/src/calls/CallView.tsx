@@ -6,7 +6,6 @@ import {
   Card,
   Col,
   DataTable,
-  Descriptions,
   DetailLoadState,
   Flex,
   PageBreadcrumb,
@@ -21,8 +20,8 @@ import {
   shortId,
   underscoresToSpaces,
   type DataTableColumn,
-  type DescriptionsProps,
 } from '@backoffice/ui-kit';
+import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import {
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,

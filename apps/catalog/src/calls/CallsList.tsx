@@ -3,7 +3,6 @@ import {
   DateRangeFilter,
   EyeOutlined,
   FilterBar,
-  FilterSelect,
   Flex,
   ListScreen,
   SearchBox,
@@ -13,6 +12,7 @@ import {
   formatDollars,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
+import { FilterSelect } from '@backoffice/ui-kit/forms';
 import { CALL_STATUSES, type CallRow, type CallStatus, type UserRef } from '@backoffice/shared-api';
 import { CallStatusTag } from './CallStatusTag';
 import { useCallsListController } from './useCallsListController';

@@ -1,4 +1,5 @@
-import { FilterBar, FilterSelect } from '@backoffice/ui-kit';
+import { FilterBar } from '@backoffice/ui-kit';
+import { FilterSelect } from '@backoffice/ui-kit/forms';
 import type { DiscountCodeStatus, DiscountCodeType } from '@backoffice/shared-api';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './discountCodeLabels';
 

@@ -3,16 +3,14 @@ import {
   Card,
   Col,
   Flex,
-  Form,
   FormErrorAlert,
   Input,
-  InputNumber,
   PageBreadcrumb,
   Row,
-  Select,
   Space,
   Typography,
 } from '@backoffice/ui-kit';
+import { Form, InputNumber, Select } from '@backoffice/ui-kit/forms';
 import { CATALOG_LIMITS, type DiscountCodeRow } from '@backoffice/shared-api';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './discountCodeLabels';
 import type { DiscountCodeFormValues } from './discountCodeFormModel';

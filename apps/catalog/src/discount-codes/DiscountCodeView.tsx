@@ -3,15 +3,14 @@ import { useNavigate } from '@backoffice/ui-kit/router';
 import {
   Button,
   Card,
-  Descriptions,
   EditOutlined,
   PageBreadcrumb,
   Space,
   Typography,
   formatDateTime,
   formatDollars,
-  type DescriptionsProps,
 } from '@backoffice/ui-kit';
+import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import type { DiscountCodeRow } from '@backoffice/shared-api';
 import { CodeRedemptions } from './CodeRedemptions';
 import { DiscountCodeLoadState } from './DiscountCodeLoadState';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Select, Typography } from '@backoffice/ui-kit';
+import { Typography } from '@backoffice/ui-kit';
+import { Select } from '@backoffice/ui-kit/forms';
 import { useInfluencerOptions, type InfluencerOption } from './useInfluencerOptions';
 
 export interface InfluencerSelectProps {

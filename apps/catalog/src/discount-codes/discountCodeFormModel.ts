@@ -8,7 +8,7 @@ import {
   type DiscountCodeType,
   type UpdateDiscountCodeBody,
 } from '@backoffice/shared-api';
-import type { FormRule } from '@backoffice/ui-kit';
+import type { FormRule } from '@backoffice/ui-kit/forms';
 import { INFLUENCER_TYPE } from './discountCodeLabels';
 
 /** The form's values, with what antd controls give back for an empty field (undefined, null). */

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from '@backoffice/ui-kit/router';
 import { useSaveDiscountCode, type DiscountCodeRow } from '@backoffice/shared-api';
-import { Form, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { Form } from '@backoffice/ui-kit/forms';
 import { INFLUENCER_TYPE } from './discountCodeLabels';
 import {
   FORM_FIELDS,

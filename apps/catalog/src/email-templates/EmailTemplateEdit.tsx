@@ -5,7 +5,6 @@ import {
   Col,
   DetailLoadState,
   Flex,
-  Form,
   FormErrorAlert,
   Input,
   PageBreadcrumb,
@@ -13,6 +12,7 @@ import {
   Typography,
   theme,
 } from '@backoffice/ui-kit';
+import { Form } from '@backoffice/ui-kit/forms';
 import { CATALOG_LIMITS, type EmailTemplate } from '@backoffice/shared-api';
 import { PlaceholderList } from './PlaceholderList';
 import { TemplatePreview } from './TemplatePreview';

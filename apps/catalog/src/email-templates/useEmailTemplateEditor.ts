@@ -8,15 +8,14 @@ import {
   type UpdateEmailTemplateBody,
 } from '@backoffice/shared-api';
 import {
-  Form,
   detailLoadOf,
   useBackToList,
   useFormServerErrors,
   useToasts,
   useUnsavedChangesGuard,
   type DetailLoad,
-  type FormRule,
 } from '@backoffice/ui-kit';
+import { Form, type FormRule } from '@backoffice/ui-kit/forms';
 import { contentProblem, subjectOf, subjectProblem } from './templateChecks';
 
 export interface TemplateValues {

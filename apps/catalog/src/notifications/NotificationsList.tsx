@@ -6,13 +6,13 @@ import {
   CheckOutlined,
   Flex,
   ListScreen,
-  Segmented,
   Tag,
   Typography,
   UserOutlined,
   formatDateTime,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
+import { Segmented } from '@backoffice/ui-kit/forms';
 import { notificationText, useUnreadNotificationCount, type NotificationRow } from '@backoffice/shared-api';
 import { useNotificationActions } from './useNotificationActions';
 import { useNotificationsListController, type ReadFilter } from './useNotificationsListController';

@@ -8,7 +8,8 @@ import {
   useUpdatePaymentMethod,
   type UpdatePaymentMethodBody,
 } from '@backoffice/shared-api';
-import { Form, useFormServerErrors, useToasts, type FormRule } from '@backoffice/ui-kit';
+import { useFormServerErrors, useToasts } from '@backoffice/ui-kit';
+import { Form, type FormRule } from '@backoffice/ui-kit/forms';
 
 export interface PaymentMethodValues {
   name: string;

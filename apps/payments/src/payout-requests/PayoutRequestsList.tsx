@@ -1,4 +1,5 @@
-import { Alert, DecisionStatusFilter, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/ui-kit';
+import { Alert, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/ui-kit';
+import { DecisionStatusFilter } from '@backoffice/ui-kit/forms';
 import type { PayoutRequestRow } from '@backoffice/shared-api';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { PayoutDecisionCell, focusDecisionOf } from './PayoutDecisionCell';

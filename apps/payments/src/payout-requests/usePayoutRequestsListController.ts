@@ -5,12 +5,8 @@ import {
   type PayoutRequestRow,
   type PayoutRequestSort,
 } from '@backoffice/shared-api';
-import {
-  DECISION_STATUS_FILTER_KEY,
-  decisionStatusQueryOf,
-  useDecisionStatusFilter,
-  useListController,
-} from '@backoffice/ui-kit';
+import { useListController } from '@backoffice/ui-kit';
+import { DECISION_STATUS_FILTER_KEY, decisionStatusQueryOf, useDecisionStatusFilter } from '@backoffice/ui-kit/forms';
 import { useKeptRows } from './useKeptRows';
 import { usePayoutDecision } from './usePayoutDecision';
 

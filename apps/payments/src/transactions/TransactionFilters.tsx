@@ -1,4 +1,5 @@
-import { DateRangeFilter, FilterBar, FilterSelect, type DateRangeState } from '@backoffice/ui-kit';
+import { DateRangeFilter, FilterBar, type DateRangeState } from '@backoffice/ui-kit';
+import { FilterSelect } from '@backoffice/ui-kit/forms';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_STATUS_LABELS,

@@ -1,4 +1,5 @@
-import { Descriptions, formatDateTime } from '@backoffice/ui-kit';
+import { formatDateTime } from '@backoffice/ui-kit';
+import { Descriptions } from '@backoffice/ui-kit/forms';
 import type { FanDetails } from '@backoffice/shared-api';
 
 export function DetailsTab({ user }: { user: FanDetails['userDetails'] }) {

@@ -6,9 +6,9 @@ import {
   LoadingOverlay,
   PageBreadcrumb,
   Space,
-  Tabs,
   type PageBreadcrumbItem,
 } from '@backoffice/ui-kit';
+import { Tabs } from '@backoffice/ui-kit/forms';
 import { CallsTab } from './CallsTab';
 import { DetailsTab } from './DetailsTab';
 import { DiscountCodesTab } from './DiscountCodesTab';

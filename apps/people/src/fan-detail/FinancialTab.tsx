@@ -1,4 +1,5 @@
-import { Segmented, formatDateTime, formatDollars, underscoresToSpaces } from '@backoffice/ui-kit';
+import { formatDateTime, formatDollars, underscoresToSpaces } from '@backoffice/ui-kit';
+import { Segmented } from '@backoffice/ui-kit/forms';
 import { SectionTable } from './SectionTable';
 import type { FanDetailRow, FinancialView, SectionBinding } from './useFanDetailController';
 

@@ -1,7 +1,10 @@
 import { Route, Routes } from '@backoffice/ui-kit/router';
-import { FanEdit } from './FanEdit';
+import { lazyScreen } from '@backoffice/ui-kit';
 import { FansList } from './FansList';
-import { FanView } from './FanView';
+
+// Fetched when first opened: the list does not wait for the record screens and their form fields.
+const FanEdit = lazyScreen(() => import('./FanEdit').then((m) => m.FanEdit));
+const FanView = lazyScreen(() => import('./FanView').then((m) => m.FanView));
 
 /** /app/fans and its sub-routes; paths are relative so they work under /app and under /. */
 export default function FansScreen() {

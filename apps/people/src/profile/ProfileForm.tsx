@@ -6,20 +6,17 @@ import {
   Col,
   DeleteOutlined,
   Flex,
-  Form,
   FormErrorAlert,
   Input,
-  InputNumber,
   PageBreadcrumb,
   PictureField,
   PlusOutlined,
   Row,
-  Select,
   Space,
   Switch,
   Typography,
-  type FormRule,
 } from '@backoffice/ui-kit';
+import { Form, InputNumber, Select, type FormRule } from '@backoffice/ui-kit/forms';
 import {
   COUNTRIES,
   GENDERS,

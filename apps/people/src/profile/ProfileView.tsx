@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import {
   Avatar,
   Card,
-  Descriptions,
   Flex,
   Space,
   Tag,
@@ -11,8 +10,8 @@ import {
   formatDateTime,
   formatDollars,
   isPictureData,
-  type DescriptionsProps,
 } from '@backoffice/ui-kit';
+import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import { useCategories, useLanguages, type UserProfile } from '@backoffice/shared-api';
 import {
   MISSING,

@@ -11,7 +11,8 @@ import {
   type UpdateUserProfileBody,
   type UserProfile,
 } from '@backoffice/shared-api';
-import { PROFILE_RULES, maxCharsRule as max, requiredRule as required, type FormRule } from '@backoffice/ui-kit';
+import { PROFILE_RULES, maxCharsRule as max, requiredRule as required } from '@backoffice/ui-kit';
+import { type FormRule } from '@backoffice/ui-kit/forms';
 
 export interface SocialLinkValue {
   type: number | null | undefined;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from '@backoffice/ui-kit/router';
-import { Form, timeZoneOptions, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { timeZoneOptions, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { Form } from '@backoffice/ui-kit/forms';
 import {
   useCategories,
   useLanguages,

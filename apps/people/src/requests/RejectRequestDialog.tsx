@@ -1,4 +1,5 @@
-import { Form, Input, Modal, Typography } from '@backoffice/ui-kit';
+import { Input, Modal, Typography } from '@backoffice/ui-kit';
+import { Form } from '@backoffice/ui-kit/forms';
 import { PROFILE_LIMITS } from '@backoffice/shared-api';
 import type { DecisionOutcome } from './useRequestViewController';
 

@@ -6,7 +6,6 @@ import {
   Card,
   CheckOutlined,
   CloseOutlined,
-  Descriptions,
   EmptyState,
   ErrorState,
   Flex,
@@ -14,10 +13,10 @@ import {
   Space,
   Typography,
   formatDateTime,
-  type DescriptionsProps,
   DecisionStatusTag,
   useConfirmedAction,
 } from '@backoffice/ui-kit';
+import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import type { RequestDetail } from '@backoffice/shared-api';
 import { ProfileView } from '../profile/ProfileView';
 import { RejectRequestDialog } from './RejectRequestDialog';

@@ -3,11 +3,11 @@ import {
   EyeOutlined,
   ListScreen,
   SearchBox,
-  DecisionStatusFilter,
   formatDateTime,
   type DataTableColumn,
   DecisionStatusTag,
 } from '@backoffice/ui-kit';
+import { DecisionStatusFilter } from '@backoffice/ui-kit/forms';
 import type { RequestRow } from '@backoffice/shared-api';
 import { fullName } from '../profile/profileFormat';
 import { useRequestsListController } from './useRequestsListController';

@@ -6,12 +6,8 @@ import {
   type RequestRow,
   type RequestSort,
 } from '@backoffice/shared-api';
-import {
-  DECISION_STATUS_FILTER_KEY,
-  decisionStatusQueryOf,
-  useDecisionStatusFilter,
-  useListController,
-} from '@backoffice/ui-kit';
+import { useListController } from '@backoffice/ui-kit';
+import { DECISION_STATUS_FILTER_KEY, decisionStatusQueryOf, useDecisionStatusFilter } from '@backoffice/ui-kit/forms';
 
 export const REQUESTS_PAGE_SIZE = 10;
 

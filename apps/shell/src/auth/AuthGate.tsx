@@ -1,12 +1,15 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from '@backoffice/ui-kit/router';
 import { LoadingOverlay } from '@backoffice/ui-kit/auth';
 import { useAuthUser } from '@backoffice/shared-api/runtime';
 import { authApi } from '@backoffice/shared-api/start';
-import { lazySignedIn, preloadSignedIn, signedInLoaded } from '../signedInLoader';
+import { preloadSignedIn, signedInLoaded } from '../signedInLoader';
 
-// In the signed-in chunk, with the antd providers around it: the sign-in page fetches no antd.
-const ChangePasswordAlone = lazySignedIn((m) => m.ChangePasswordAlone);
+// A chunk of its own, with the antd providers and Form around it: neither the sign-in page nor the
+// signed-in screens (the dashboard, a list) fetch antd's form fields for it.
+const ChangePasswordAlone = lazy(() =>
+  import('./ChangePasswordPage').then((m) => ({ default: m.ChangePasswordAlone })),
+);
 
 export const CHANGE_PASSWORD_PATH = '/change-password';
 

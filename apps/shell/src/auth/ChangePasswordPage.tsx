@@ -1,8 +1,9 @@
 import { useNavigate } from '@backoffice/ui-kit/router';
-import { AppProviders, ChangePasswordForm } from '@backoffice/ui-kit';
+import { AppProviders } from '@backoffice/ui-kit';
+import { ChangePasswordForm } from '@backoffice/ui-kit/forms';
 import { usePasswordChangeRequired } from '@backoffice/shared-api';
 
-export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit';
+export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit/forms';
 
 /**
  * The admin's own password change. While the session must first replace the default password, the

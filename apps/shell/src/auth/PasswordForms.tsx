@@ -1,16 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@backoffice/ui-kit/router';
-import {
-  Alert,
-  AppProviders,
-  Button,
-  EmailField,
-  Form,
-  LoadingOverlay,
-  NewPasswordFields,
-  Result,
-  useServerForm,
-} from '@backoffice/ui-kit';
+import { Alert, AppProviders, Button, LoadingOverlay, Result } from '@backoffice/ui-kit';
+import { EmailField, Form, NewPasswordFields, useServerForm } from '@backoffice/ui-kit/forms';
 import { AuthCard } from '@backoffice/ui-kit/auth';
 import { AUTH_MESSAGES, authApi, toast } from '@backoffice/shared-api';
 

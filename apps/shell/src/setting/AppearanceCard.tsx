@@ -1,4 +1,5 @@
-import { Card, Flex, Segmented, Typography, useThemeMode, type ThemeMode } from '@backoffice/ui-kit';
+import { Card, Flex, Typography, useThemeMode, type ThemeMode } from '@backoffice/ui-kit';
+import { Segmented } from '@backoffice/ui-kit/forms';
 
 const OPTIONS: Array<{ value: ThemeMode; label: string }> = [
   { value: 'light', label: 'Light' },

@@ -5,14 +5,13 @@ import {
   Card,
   DataTable,
   Flex,
-  Form,
   Input,
   ReloadOutlined,
-  Select,
   Tag,
   Typography,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
+import { Form, Select } from '@backoffice/ui-kit/forms';
 import { OVERRIDE_MESSAGES, REMOTE_NAMES, type RemoteName } from '../remotes/registry';
 import type { RemoteStatus } from '../remotes/remoteStatus';
 import { usePlatform, type PlatformRow } from './usePlatform';

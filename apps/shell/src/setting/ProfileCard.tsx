@@ -4,21 +4,19 @@ import {
   Button,
   Card,
   Col,
-  Descriptions,
   EditOutlined,
   ErrorState,
   Flex,
-  Form,
   FormErrorAlert,
   Input,
   PROFILE_RULES,
   PictureField,
   Row,
-  Select,
   Tag,
   UserOutlined,
   isPictureData,
 } from '@backoffice/ui-kit';
+import { Descriptions, Form, Select } from '@backoffice/ui-kit/forms';
 import {
   ADMIN_MESSAGES,
   AUTH_MESSAGES,

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useUpdateAdminProfile, type AdminProfile, type UpdateAdminProfileBody } from '@backoffice/shared-api';
-import { Form, timeZoneOptions, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { timeZoneOptions, useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
+import { Form } from '@backoffice/ui-kit/forms';
 
 /** The form's values: the profile's editable fields, with what antd controls give back (undefined). */
 export interface ProfileFormValues {

@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Input } from '@backoffice/ui-kit/antd';
+import { Alert, Button, Input } from '@backoffice/ui-kit/antd';
+import { Form } from '@backoffice/ui-kit/antd-forms';
 import { authApi, toast, usePasswordChangeRequired } from '@backoffice/shared-api';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields, useServerForm } from './AuthForm';

@@ -11,7 +11,6 @@ import {
   Button,
   DateRangeFilter,
   FilterBar,
-  FilterSelect,
   Flex,
   ListScreen,
   SearchBox,
@@ -20,6 +19,7 @@ import {
   shortId,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
+import { FilterSelect } from '@backoffice/ui-kit/forms';
 import { useBase } from '../../layout/useBase';
 import { actionLabel, changeLines, recordPath, recordTypeLabel } from './auditEntry';
 import { useAuditLogController } from './useAuditLogController';
