@@ -7,13 +7,28 @@ import { DetailLoading } from './DetailLoadState';
  * neither their code nor that singleton. Until it is here, the detail screens' loader holds its place.
  *
  *   const FanEdit = lazyScreen(() => import('./FanEdit').then((m) => m.FanEdit));
+ *
+ * A failed fetch (the network, a release in between) reaches the nearest error boundary, as any
+ * failure does, and is fetched again the next time the screen mounts (the shell's Retry remounts
+ * it): React keeps a lazy component's failure for good, so a failed one is replaced.
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Screen = lazy(() => load().then((component) => ({ default: component })));
+  const fresh = () =>
+    lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          Screen = fresh();
+          throw error;
+        },
+      ),
+    );
+  let Screen = fresh();
   function LazyScreen(props: P) {
+    const Current = Screen;
     return (
       <Suspense fallback={<DetailLoading />}>
-        <Screen {...props} />
+        <Current {...props} />
       </Suspense>
     );
   }
