@@ -65,6 +65,7 @@ const SIGNED_OUT_FILES = [
   'auth.ts',
   'LoadingOverlay.tsx',
   'host/HostRoot.tsx',
+  'host/RouteError.tsx',
   'host/SignOut.tsx',
   'host/SignInForm.tsx',
   'host/AuthCard.tsx',

@@ -197,4 +197,20 @@ describe("the admin's first second (issue 18.1)", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a screen whose code cannot be fetched (a release replaced it) says so with a reload, not the router's developer page", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page);
+    await page.locator('[data-figure][aria-busy="false"]').first().waitFor();
+    // The settings are a chunk of their own, fetched when opened: as after a release, it is gone.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.getByRole('link', { name: 'Setting' }).click();
+    await page.getByRole('heading', { name: 'This page could not be shown' }).waitFor();
+    await expect(page.getByRole('alert').innerText()).resolves.toContain("This page's code could not be fetched");
+    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    await page.unroute('**/*.js');
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await page.getByRole('button', { name: /Edit profile/ }).waitFor();
+    await context.close();
+  });
 });

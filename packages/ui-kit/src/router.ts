@@ -26,6 +26,7 @@ export {
   useLocation,
   useNavigate,
   useParams,
+  useRouteError,
   useSearchParams,
 } from 'react-router-dom';
 export type { Blocker, BlockerFunction, InitialEntry, Location, RouteObject } from 'react-router-dom';

@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from '@backoffi
 import { restoreSession } from '@backoffice/shared-api/runtime';
 import { LoadingOverlay } from '../LoadingOverlay';
 import { LazyToasts } from './LazyToasts';
+import { RouteError } from './RouteError';
 import { usePageTheme } from './pageTheme';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -37,7 +38,8 @@ export function HostRoot({ routes, children }: HostRootProps) {
       .catch((e: unknown) => console.error(e))
       .finally(() => {
         if (!live) return;
-        made = createBrowserRouter(table);
+        // One pathless route around the table: its error element catches what no screen did.
+        made = createBrowserRouter([{ errorElement: <RouteError />, children: table }]);
         setRouter(made);
       });
     return () => {
