@@ -40,7 +40,6 @@ export {
   Layout,
   Menu,
   Modal,
-  Result,
   Row,
   Switch,
   Tag,
@@ -69,7 +68,6 @@ export type {
   LayoutProps,
   MenuProps,
   ModalProps,
-  ResultProps,
   RowProps,
   SiderProps,
   SwitchProps,
@@ -108,6 +106,7 @@ export {
   CaretDownOutlined,
   CaretUpOutlined,
   CloseCircleFilled,
+  WarningFilled,
 } from '@ant-design/icons';
 
 // The product's theme (ConfigProvider and App around the page) and the light/dark choice, which is

@@ -19,7 +19,6 @@ describe('the ui-kit entry', () => {
       'Layout',
       'Menu',
       'Modal',
-      'Result',
       'Row',
       'Space',
       'Spin',

@@ -45,7 +45,6 @@ export {
   PhoneOutlined,
   PlusOutlined,
   ReloadOutlined,
-  Result,
   Row,
   SearchOutlined,
   SettingOutlined,
@@ -63,6 +62,7 @@ export {
   UploadOutlined,
   UserAddOutlined,
   UserOutlined,
+  WarningFilled,
 } from '@backoffice/ui-kit/antd';
 // Types are erased before federation sees them: the whole list, as the singleton entry declares it.
 export type * from '@backoffice/ui-kit/antd';

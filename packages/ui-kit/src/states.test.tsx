@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EmptyState, ErrorState } from './states';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -37,6 +37,13 @@ describe('ErrorState', () => {
   it('offers no button when there is nothing to retry', () => {
     render(<ErrorState message="Not allowed" />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers the way on it is given (a link back) beside or instead of Retry', () => {
+    render(<ErrorState title="Page not found" action={<a href="/app">Back to the dashboard</a>} />);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/app');
   });
 });
 

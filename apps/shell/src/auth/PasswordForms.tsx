@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@backoffice/ui-kit/router';
-import { Alert, AppProviders, Button, LoadingOverlay, Result } from '@backoffice/ui-kit';
+import { Alert, AppProviders, Button, ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
 import { EmailField, Form, NewPasswordFields, useServerForm } from '@backoffice/ui-kit/forms';
 import { AuthCard } from '@backoffice/ui-kit/auth';
 import { AUTH_MESSAGES, authApi, toast } from '@backoffice/shared-api';
@@ -63,7 +63,7 @@ function ResetPassword() {
 
   if (check === 'checking') return <LoadingOverlay tip="Checking your link…" />;
   if (check !== 'valid') {
-    return <Result status="warning" title={check} extra={<Link to="/forgot-password">Ask for a new link</Link>} />;
+    return <ErrorState title={check} action={<Link to="/forgot-password">Ask for a new link</Link>} />;
   }
   const onFinish = async ({ password }: { password: string }) => {
     const reply = await submit(() => authApi.resetPassword({ token, password }));

@@ -1,13 +1,12 @@
 import { Link } from '@backoffice/ui-kit/router';
-import { Result } from '@backoffice/ui-kit';
+import { ErrorState } from '@backoffice/ui-kit';
 
 export function NotFoundPage() {
   return (
-    <Result
-      status="404"
+    <ErrorState
       title="Page not found"
-      subTitle="The page you asked for does not exist."
-      extra={<Link to="/app">Back to the dashboard</Link>}
+      message="The page you asked for does not exist."
+      action={<Link to="/app">Back to the dashboard</Link>}
     />
   );
 }
