@@ -51,11 +51,11 @@ describe('every list at 1440 px', () => {
     else expect(layout.overflow).toBeLessThanOrEqual(1);
 
     // The card's title and what sits beside it (search, filters) do not overlap, on one line.
-    const title = await box(page, '.ant-card-head-title');
-    const extra = await page.locator('.ant-card-head .ant-card-extra').first().boundingBox();
+    const title = await box(page, '.bo-card-head-title');
+    const extra = await page.locator('.bo-card-head .bo-card-extra').first().boundingBox();
     if (extra) {
       expect(extra.x).toBeGreaterThanOrEqual(title.x + title.width - 1);
-      expect((await box(page, '.ant-card-head')).height).toBeLessThanOrEqual(80);
+      expect((await box(page, '.bo-card-head')).height).toBeLessThanOrEqual(80);
     }
     await context.close();
   });

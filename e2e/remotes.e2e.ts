@@ -199,7 +199,7 @@ describe('shared code across releases', () => {
       ]);
       expect(loaded['@backoffice/ui-kit/antd']).toEqual([`${shellProvides('@backoffice/ui-kit/antd')}@shell`]);
       const cardBackground = await page
-        .locator('.ant-card')
+        .locator('.bo-card-box')
         .filter({ has: page.getByPlaceholder('Search by name or email') })
         .evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(cardBackground).toBe('rgb(20, 20, 20)'); // antd's dark container, not the light default

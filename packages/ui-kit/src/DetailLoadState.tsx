@@ -1,5 +1,6 @@
 import { Link } from '@backoffice/ui-kit/router';
-import { Card, Flex, Spin } from '@backoffice/ui-kit/antd';
+import { Flex, Spin } from '@backoffice/ui-kit/antd';
+import { Card } from './Card';
 import { ApiError, isUuid } from '@backoffice/shared-api';
 import { EmptyState, ErrorState } from './states';
 

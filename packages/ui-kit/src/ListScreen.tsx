@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from '@backoffice/ui-kit/antd';
+import { Flex, Typography } from '@backoffice/ui-kit/antd';
+import { Card } from './Card';
 import { DataTable, type DataTableColumn, type DataTableSortOrder } from './DataTable';
 import { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 import { Pager, type ListTotalIs } from './Pager';

@@ -10,7 +10,7 @@
  * singleton: bump its version, and a remote that uses it is refused at release until the shell that
  * provides it is released (README, "Releasing a remote").
  *
- * antd's Table and Pagination are deliberately absent: use DataTable and Pager. The form fields
+ * antd's Table, Pagination and Card are deliberately absent: use DataTable, Pager and ui-kit's Card. The form fields
  * (Form, Select, InputNumber, Segmented) and the record screens' Tabs and Descriptions are the
  * second singleton entry, `./antd-forms`, which only the screens that edit or show one record (and
  * lists with a choice filter) fetch: about 43 KiB gzip that the dashboard and the first list skip.
@@ -32,7 +32,6 @@ export {
   Avatar,
   Badge,
   Breadcrumb,
-  Card,
   Col,
   Dropdown,
   Empty,
@@ -61,7 +60,6 @@ export type {
   TypographyProps,
   AvatarProps,
   BadgeProps,
-  CardProps,
   ColProps,
   DropdownProps,
   EmptyProps,

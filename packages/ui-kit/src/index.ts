@@ -13,7 +13,6 @@ export {
   BellOutlined,
   Breadcrumb,
   Button,
-  Card,
   CaretDownOutlined,
   CaretUpOutlined,
   CheckOutlined,
@@ -97,6 +96,7 @@ export { ListScreen, type ListScreenProps, type ListScreenState } from './ListSc
 export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { ErrorState, EmptyState, type ErrorStateProps } from './states';
 export { DecisionStatusTag } from './DecisionStatusTag';
+export { Card, type CardProps } from './Card';
 export { lazyScreen } from './lazyScreen';
 export {
   DetailLoading,
