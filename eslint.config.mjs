@@ -44,13 +44,13 @@ const SHARED_API_RUNTIME_BY_NAME = {
   group: SHARED_API_RUNTIME.filter((m) => m !== 'internal').map((m) => `./${m}`),
   message: "Import the runtime's services from '@backoffice/shared-api/runtime': it is a singleton entry.",
 };
-const UI_KIT_SINGLETON_FILES = ['antd.ts', 'antd-forms.ts', 'ThemeProvider.tsx', 'testing.tsx'];
+const UI_KIT_SINGLETON_FILES = ['antd.ts', 'antd-on-demand.ts', 'ThemeProvider.tsx', 'testing.tsx'];
 const UI_KIT_SINGLETONS_BY_NAME = [
   {
-    group: ['/antd', '/antd/*', '/@ant-design/*', './antd', '../antd', './antd-forms', '../antd-forms'],
+    group: ['/antd', '/antd/*', '/@ant-design/*', './antd', '../antd', './antd-on-demand', '../antd-on-demand'],
     allowTypeImports: true,
     message:
-      "Import antd from '@backoffice/ui-kit/antd' or '@backoffice/ui-kit/antd-forms': they are singleton entries.",
+      "Import antd from '@backoffice/ui-kit/antd' or '@backoffice/ui-kit/antd-on-demand': they are singleton entries.",
   },
   {
     group: ['./ThemeProvider', '../ThemeProvider'],

@@ -182,17 +182,17 @@ describe("the admin's first second (issue 18.1)", () => {
     await signIn(page);
     await page.locator('[data-figure][aria-busy="false"]').first().waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await loadedShared(page)).not.toContain('@backoffice/ui-kit/antd-forms');
+    expect(await loadedShared(page)).not.toContain('@backoffice/ui-kit/antd-on-demand');
     await page.goto('/app/fans');
     await page.getByText(/^Showing 1 to 10 of/).waitFor();
     await page.waitForLoadState('networkidle');
     const onTheList = await loadedShared(page);
     expect(onTheList).toContain('@backoffice/ui-kit/antd');
-    expect(onTheList).not.toContain('@backoffice/ui-kit/antd-forms');
+    expect(onTheList).not.toContain('@backoffice/ui-kit/antd-on-demand');
 
     await page.getByRole('link', { name: 'Edit' }).first().click();
     await page.getByRole('button', { name: 'Save' }).waitFor();
-    expect(await loadedShared(page)).toContain('@backoffice/ui-kit/antd-forms');
+    expect(await loadedShared(page)).toContain('@backoffice/ui-kit/antd-on-demand');
     await page.getByLabel('Email').waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import {
   type DecisionStatus,
   type DecisionStatusFilter as DecisionStatusFilterValue,
 } from '@backoffice/shared-api';
-import { Segmented } from '@backoffice/ui-kit/antd-forms';
+import { Segmented } from '@backoffice/ui-kit/antd-on-demand';
 
 const OPTIONS = DECISION_STATUS_FILTERS.map((value) => ({ value, label: DECISION_STATUS_LABELS[value] }));
 

@@ -1,4 +1,4 @@
-import { Select } from '@backoffice/ui-kit/antd-forms';
+import { Select } from '@backoffice/ui-kit/antd-on-demand';
 import { FilterField } from '@backoffice/ui-kit';
 
 const ALL = 'all';

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Button, theme } from 'antd';
 import { themeMode } from '@backoffice/shared-api/runtime';
 import { THEMES, ThemeProvider, useToasts, type ToastKind } from './ThemeProvider';
+import { LazyToasts } from './host/LazyToasts';
 
 function Notify({ kind, message }: { kind: ToastKind; message: string }) {
   const toasts = useToasts();
@@ -142,6 +143,7 @@ describe.each(['light', 'dark'] as const)('the %s theme reads at WCAG AA (4.5:1)
   });
 });
 
+// Toasts go to the page's one queue, shown by the page's root (LazyToasts, as HostRoot renders it).
 describe('useToasts', () => {
   afterEach(() => jest.useRealTimers());
 
@@ -149,6 +151,7 @@ describe('useToasts', () => {
     const user = userEvent.setup();
     render(
       <ThemeProvider>
+        <LazyToasts />
         <Notify kind={kind} message={`Saved as ${kind}`} />
       </ThemeProvider>,
     );
@@ -161,6 +164,7 @@ describe('useToasts', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     render(
       <ThemeProvider>
+        <LazyToasts />
         <Notify kind="success" message="Password changed" />
       </ThemeProvider>,
     );

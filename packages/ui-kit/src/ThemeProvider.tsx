@@ -1,20 +1,11 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { App, ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import { keepTabInDialogs } from './modalFocus';
-import { useThemeMode, type ThemeMode } from '@backoffice/shared-api/runtime';
+import { toast, useThemeMode, type ThemeMode } from '@backoffice/shared-api/runtime';
+import { DialogsProvider } from './dialogs';
 
 export type { ThemeMode };
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-
-/** Spec section 9: toasts close after 3000 ms, top right (antd counts seconds). */
-const TOAST = { placement: 'topRight', duration: 3 } as const;
-
-/**
- * Toasts start below the page header (antd's 64 px, and a gap): at antd's own 24 px they covered the
- * account menu and the theme switch, and a pointer resting on a toast pauses it, so an admin reaching
- * for the menu just after saving found it covered for as long as they tried.
- */
-const TOAST_TOP = 64 + 16;
 
 /**
  * A preset colour's 7th shade, in both of antd's spellings: the CSS variable (--ant-gold-7) is
@@ -104,9 +95,32 @@ export function ThemeProvider({ mode: fixed, children }: { mode?: ThemeMode; chi
   useEffect(() => keepTabInDialogs(), []);
   return (
     <ConfigProvider theme={THEMES[mode]}>
-      {/* App gives message, notification and modal the theme's context, which their static forms lack. */}
-      <App notification={{ ...TOAST, top: TOAST_TOP }}>{children}</App>
+      <PageText>
+        <DialogsProvider>{children}</DialogsProvider>
+      </PageText>
     </ConfigProvider>
+  );
+}
+
+/**
+ * The theme's text (colour, size, line height, font) around the screens, as antd's App sets it.
+ * App itself is not used: it brings antd's Modal, notification and message into every page, about
+ * 20 KiB gzip; confirmations come from DialogsProvider and toasts from the page's root, each
+ * fetching its part of antd when first wanted.
+ */
+function PageText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
   );
 }
 
@@ -114,15 +128,10 @@ export interface Toasts {
   show(kind: ToastKind, message: string): void;
 }
 
-/** Toasts for anything inside ThemeProvider; the returned object is stable across renders. */
+// The page's one toast queue (shared-api's runtime), which the root's LazyToasts shows in the theme.
+const PAGE_TOASTS: Toasts = { show: (kind, message) => toast[kind](message) };
+
+/** Toasts for anything on the page; the returned object is stable across renders. */
 export function useToasts(): Toasts {
-  const { notification } = App.useApp();
-  return useMemo(
-    () => ({
-      show(kind, message) {
-        notification[kind]({ title: message, ...TOAST });
-      },
-    }),
-    [notification],
-  );
+  return PAGE_TOASTS;
 }

@@ -11,15 +11,15 @@
  * provides it is released (README, "Releasing a remote").
  *
  * antd's Table, Pagination and Card are deliberately absent: use DataTable, Pager and ui-kit's Card. The form fields
- * (Form, Select, InputNumber, Segmented) and the record screens' Tabs and Descriptions are the
- * second singleton entry, `./antd-forms`, which only the screens that edit or show one record (and
- * lists with a choice filter) fetch: about 43 KiB gzip that the dashboard and the first list skip.
+ * (Form, Select, InputNumber, Segmented), the record screens' Tabs and Descriptions, Modal and the
+ * toasts' notification are the second singleton entry, `./antd-on-demand`, fetched when first
+ * needed: about 60 KiB gzip that the dashboard and the first list skip. antd's App is not used:
+ * ThemeProvider gives confirmations (useDialogs) and the page's toasts their theme instead.
  *
  * Only what the screens use is here: a shared module is not tree-shaken, so every component listed
  * is fetched by every admin's first screen after sign-in. The sign-in page takes none of it.
  */
 export {
-  App,
   Alert,
   Button,
   ConfigProvider,
@@ -38,16 +38,12 @@ export {
   Grid,
   Layout,
   Menu,
-  Modal,
   Row,
   Switch,
   Tag,
-  notification,
-  message,
 } from 'antd';
 
 export type {
-  AppProps,
   AlertProps,
   ButtonProps,
   ConfigProviderProps,
@@ -65,7 +61,6 @@ export type {
   EmptyProps,
   LayoutProps,
   MenuProps,
-  ModalProps,
   RowProps,
   SiderProps,
   SwitchProps,
@@ -107,7 +102,8 @@ export {
   WarningFilled,
 } from '@ant-design/icons';
 
-// The product's theme (ConfigProvider and App around the page) and the light/dark choice, which is
+// The product's theme (ConfigProvider, the theme's text and its confirmation dialogs around the page) and the light/dark choice, which is
 // the runtime's store (one per page; the sign-in page, without antd, follows it too).
 export { ThemeProvider, useToasts, type ThemeMode, type ToastKind, type Toasts } from './ThemeProvider';
+export { useDialogs, type DialogHandle, type Dialogs } from './dialogs';
 export { THEME_STORAGE_KEY, themeMode, useThemeMode } from '@backoffice/shared-api/runtime';

@@ -1,16 +1,16 @@
 /**
- * What draws antd's form fields, tabs and descriptions: the screens that edit or show one record,
+ * What draws antd's form fields, tabs, descriptions and dialogs: the screens that edit or show one record,
  * the lists with a choice filter, and the change-password form. Its own entry so that a screen
  * without any of them (the dashboard, the Fans list) fetches neither this code nor the
- * `./antd-forms` singleton under it, about 43 KiB gzip.
+ * `./antd-on-demand` singleton under it, about 43 KiB gzip.
  *
  * Not a shared module of its own, as `./auth` is not: nothing here holds state, the antd it draws
  * with is the page's singleton, and each key in every remoteEntry.js costs every page. A screen
  * takes the rest of ui-kit from the main entry, as before.
  */
 // Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
-export { Descriptions, Form, InputNumber, Segmented, Select, Tabs } from '@backoffice/ui-kit/antd-forms';
-export type * from '@backoffice/ui-kit/antd-forms';
+export { Descriptions, Form, InputNumber, Modal, Segmented, Select, Tabs } from '@backoffice/ui-kit/antd-on-demand';
+export type * from '@backoffice/ui-kit/antd-on-demand';
 
 export { FilterSelect, type FilterSelectProps } from './FilterSelect';
 export {

@@ -6,7 +6,6 @@
 // Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
 export {
   Alert,
-  App,
   ArrowLeftOutlined,
   Avatar,
   Badge,
@@ -37,10 +36,7 @@ export {
   MailOutlined,
   Menu,
   MenuOutlined,
-  message,
-  Modal,
   MoonOutlined,
-  notification,
   PhoneOutlined,
   PlusOutlined,
   ReloadOutlined,
@@ -106,7 +102,14 @@ export {
   type DetailLoadStateProps,
   type DetailQuery,
 } from './DetailLoadState';
-export { THEME_STORAGE_KEY, themeMode, ThemeProvider, useThemeMode, useToasts } from '@backoffice/ui-kit/antd';
+export {
+  THEME_STORAGE_KEY,
+  themeMode,
+  ThemeProvider,
+  useDialogs,
+  useThemeMode,
+  useToasts,
+} from '@backoffice/ui-kit/antd';
 export type { ThemeMode, ToastKind, Toasts } from '@backoffice/ui-kit/antd';
 export * from './profile';
 export {

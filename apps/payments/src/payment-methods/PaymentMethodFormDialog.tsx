@@ -1,4 +1,5 @@
-import { Alert, Button, ErrorState, Flex, Input, Modal, Spin, Switch } from '@backoffice/ui-kit';
+import { Alert, Button, ErrorState, Flex, Input, Spin, Switch } from '@backoffice/ui-kit';
+import { Modal } from '@backoffice/ui-kit/forms';
 import { Form } from '@backoffice/ui-kit/forms';
 import { PAYMENT_LIMITS } from '@backoffice/shared-api';
 import {

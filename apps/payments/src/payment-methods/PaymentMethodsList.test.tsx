@@ -135,8 +135,8 @@ describe('Activating and deactivating a payment method', () => {
     renderPayments(LIST);
     await screen.findByText('Bank transfer');
     await user().dblClick(rowButton('Bank transfer', 'Deactivate'));
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate the payment method "Bank transfer"?' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(api.changes()).toEqual([]);
 
     await user().click(buttonIn(dialog, 'Deactivate'));

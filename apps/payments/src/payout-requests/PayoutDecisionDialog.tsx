@@ -1,4 +1,5 @@
-import { Alert, Flex, Input, Modal, Typography, formatDollars } from '@backoffice/ui-kit';
+import { Alert, Flex, Input, Typography, formatDollars } from '@backoffice/ui-kit';
+import { Modal } from '@backoffice/ui-kit/forms';
 import { Form } from '@backoffice/ui-kit/forms';
 import { PAYMENT_LIMITS, PAYMENT_MESSAGES } from '@backoffice/shared-api';
 import { adminName } from '../payment-list/adminName';

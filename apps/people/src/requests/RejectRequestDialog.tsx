@@ -1,4 +1,5 @@
-import { Input, Modal, Typography } from '@backoffice/ui-kit';
+import { Input, Typography } from '@backoffice/ui-kit';
+import { Modal } from '@backoffice/ui-kit/forms';
 import { Form } from '@backoffice/ui-kit/forms';
 import { PROFILE_LIMITS } from '@backoffice/shared-api';
 import type { DecisionOutcome } from './useRequestViewController';

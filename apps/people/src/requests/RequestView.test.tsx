@@ -72,8 +72,8 @@ describe('Request view', () => {
     const main = onScreen(container);
     const user = userEvent.setup();
     await user.dblClick(await main.findByRole('button', { name: 'Approve' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Approve Ann L as an influencer?' }));
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    const dialog = within(screen.getByRole('dialog', { name: 'Approve Ann L as an influencer?' }));
     expect(dialog.getByText(/becomes an influencer and is emailed/)).toBeInTheDocument();
 
     await user.dblClick(dialog.getByRole('button', { name: 'Approve' }));

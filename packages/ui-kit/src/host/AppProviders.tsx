@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient, session } from '@backoffice/shared-api';
 import { ThemeProvider, type ThemeMode } from '@backoffice/ui-kit/antd';
-import { ToastBridge } from './Toasts';
+import { LazyToasts } from './LazyToasts';
 
 let pageClient: QueryClient | undefined;
 
@@ -46,7 +46,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient ?? pageQueryClient()}>
       <ThemeProvider mode={mode}>
-        {toasts && <ToastBridge />}
+        {toasts && <LazyToasts />}
         {children}
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input } from '@backoffice/ui-kit/antd';
-import { Form } from '@backoffice/ui-kit/antd-forms';
+import { Form } from '@backoffice/ui-kit/antd-on-demand';
 import { ApiError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
 import { AUTH_FIELD_MESSAGES as SAY } from './authMessages';
 import { useFormServerErrors } from './useFormServerErrors';

@@ -1,5 +1,5 @@
 import { Alert, Button, Input } from '@backoffice/ui-kit/antd';
-import { Form } from '@backoffice/ui-kit/antd-forms';
+import { Form } from '@backoffice/ui-kit/antd-on-demand';
 import { authApi, toast, usePasswordChangeRequired } from '@backoffice/shared-api';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields, useServerForm } from './AuthForm';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { setToastHandler, toast } from '@backoffice/shared-api/runtime';
+import { setToastHandler, toast, type ToastKind } from '@backoffice/shared-api/runtime';
 
 const ThemedToasts = lazy(() => import('./Toasts'));
 
@@ -12,12 +12,18 @@ export function LazyToasts() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
-    const release = setToastHandler((kind, message) => {
-      // Give the toast back to the shared queue, which delivers it to the real bridge once it mounts.
-      release();
+    // Toasts queued before this mounts arrive while the handler is being set, before its release
+    // exists: they are kept and given back once it does.
+    const early: Array<[ToastKind, string]> = [];
+    let release: (() => void) | null = null;
+    const giveBack = (kind: ToastKind, message: string) => {
+      // Back to the shared queue, which delivers it to the real bridge once it mounts.
+      release?.();
       toast[kind](message);
       setWanted(true);
-    });
+    };
+    release = setToastHandler((kind, message) => (release ? giveBack(kind, message) : early.push([kind, message])));
+    for (const [kind, message] of early) giveBack(kind, message);
     return release;
   }, [wanted]);
   return wanted ? (

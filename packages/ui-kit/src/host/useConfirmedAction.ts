@@ -1,6 +1,6 @@
 import { useCallback, useRef, type ReactNode } from 'react';
 import { UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api';
-import { App, useToasts } from '@backoffice/ui-kit/antd';
+import { useDialogs, useToasts } from '@backoffice/ui-kit/antd';
 
 export interface ConfirmedAction {
   title: string;
@@ -21,33 +21,39 @@ export interface ConfirmedAction {
  * its button loading, until the server answers; the outcome is toasted.
  */
 export function useConfirmedAction(): (action: ConfirmedAction) => void {
-  const { modal } = App.useApp();
+  const dialogs = useDialogs();
   const toasts = useToasts();
   const confirming = useRef(false);
   return useCallback(
     ({ title, content, okText, danger, run }: ConfirmedAction) => {
       if (confirming.current) return;
       confirming.current = true;
-      modal.confirm({
-        title,
-        content,
-        okText,
-        okButtonProps: { danger },
-        cancelText: 'Cancel',
-        // Returning the promise keeps the dialog open, its button loading, until the server answers.
-        onOk: async () => {
-          try {
-            const done = await run();
-            if (done) toasts.show('success', done);
-          } catch (e) {
-            toasts.show('error', e instanceof Error && e.message ? e.message : UNKNOWN_ERROR_MESSAGE);
-          }
-        },
-        afterClose: () => {
+      dialogs
+        .confirm({
+          title,
+          content,
+          okText,
+          okButtonProps: { danger },
+          cancelText: 'Cancel',
+          // Returning the promise keeps the dialog open, its button loading, until the server answers.
+          onOk: async () => {
+            try {
+              const done = await run();
+              if (done) toasts.show('success', done);
+            } catch (e) {
+              toasts.show('error', e instanceof Error && e.message ? e.message : UNKNOWN_ERROR_MESSAGE);
+            }
+          },
+          afterClose: () => {
+            confirming.current = false;
+          },
+        })
+        .catch((e: unknown) => {
+          // antd's Modal could not be fetched: nothing was asked, so nothing is done.
           confirming.current = false;
-        },
-      });
+          toasts.show('error', e instanceof Error && e.message ? e.message : UNKNOWN_ERROR_MESSAGE);
+        });
     },
-    [modal, toasts],
+    [dialogs, toasts],
   );
 }

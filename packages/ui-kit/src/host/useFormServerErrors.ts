@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { FormInstance } from '@backoffice/ui-kit/antd-forms';
+import type { FormInstance } from '@backoffice/ui-kit/antd-on-demand';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api';
 
 /** A form field's name as antd takes it: 'email', or ['socialMedia', 0, 'url'] inside a list. */

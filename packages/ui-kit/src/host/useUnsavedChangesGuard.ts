@@ -1,12 +1,10 @@
 import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker, type Blocker, type BlockerFunction } from '@backoffice/ui-kit/router';
-import { App } from '@backoffice/ui-kit/antd';
+import { useDialogs, type DialogHandle } from '@backoffice/ui-kit/antd';
 
 export const LEAVE_TITLE = 'Leave without saving?';
 /** `what` names the thing being edited: "this profile", "this template". */
 export const leaveContent = (what: string) => `Your changes to ${what} have not been saved and will be lost.`;
-
-type Question = ReturnType<ReturnType<typeof App.useApp>['modal']['confirm']>;
 
 const UNBLOCKED: Blocker = { state: 'unblocked', proceed: undefined, reset: undefined, location: undefined };
 /** No router blocker to be had: only confirmLeave and beforeunload guard the form. */
@@ -23,13 +21,13 @@ const noBlocker = (_shouldBlock: BlockerFunction): Blocker => UNBLOCKED;
  * A router holds one blocker at a time: one guarded form per screen.
  */
 export function useUnsavedChangesGuard(dirty: boolean, what: string) {
-  const { modal } = App.useApp();
+  const dialogs = useDialogs();
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   // The next navigation is already decided (the admin chose Leave, or nothing is lost): it passes
   // once. It stays armed until a navigation uses it, since Back reaches the router only later.
   const passNext = useRef(false);
-  const question = useRef<{ dialog: Question; forBlocker: boolean } | null>(null);
+  const question = useRef<{ dialog: Promise<DialogHandle>; forBlocker: boolean } | null>(null);
 
   const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
     if (passNext.current) {
@@ -57,7 +55,7 @@ export function useUnsavedChangesGuard(dirty: boolean, what: string) {
 
   const ask = useCallback(
     (forBlocker: boolean, leave: () => void, stay: () => void) => {
-      const dialog = modal.confirm({
+      const dialog = dialogs.confirm({
         title: LEAVE_TITLE,
         content: leaveContent(what),
         okText: 'Leave',
@@ -72,9 +70,14 @@ export function useUnsavedChangesGuard(dirty: boolean, what: string) {
           stay();
         },
       });
+      dialog.catch(() => {
+        // antd's Modal could not be fetched: nothing was asked, so the admin stays.
+        question.current = null;
+        stay();
+      });
       question.current = { dialog, forBlocker };
     },
-    [modal, what],
+    [dialogs, what],
   );
 
   /** `dirtyNow` is the form's own answer at the click, for forms whose `dirty` arrives a render late. */
@@ -109,7 +112,10 @@ export function useUnsavedChangesGuard(dirty: boolean, what: string) {
   // A question outliving its form (a 401 signed the admin out meanwhile) would lead nowhere.
   useEffect(
     () => () => {
-      question.current?.dialog.destroy();
+      void question.current?.dialog.then(
+        (d) => d.destroy(),
+        () => undefined,
+      );
       question.current = null;
     },
     [],

@@ -1,4 +1,4 @@
-import type { FormRule } from '@backoffice/ui-kit/antd-forms';
+import type { FormRule } from '@backoffice/ui-kit/antd-on-demand';
 import { PICTURE_PATTERN, PROFILE_LIMITS as L, PROFILE_MESSAGES as M } from '@backoffice/shared-api';
 
 /** Pictures are data URLs (PICTURE_PATTERN); anything else would make the browser fetch another origin. */
