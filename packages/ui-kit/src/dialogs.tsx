@@ -17,7 +17,7 @@ type Confirm = (config: ModalFuncProps) => DialogHandle;
 interface Queue extends Dialogs {
   /** The host's confirm, once antd's Modal is here; returns its release. */
   attach(confirm: Confirm): () => void;
-  /** Called once, with `true`, when the first confirmation is asked for. */
+  /** Told `true` when a confirmation waits for antd's Modal, `false` when fetching it failed. */
   onWanted(listener: (wanted: boolean) => void): () => void;
   fail(error: unknown): void;
 }
