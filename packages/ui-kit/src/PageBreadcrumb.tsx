@@ -1,4 +1,5 @@
-import { Breadcrumb } from '@backoffice/ui-kit/antd';
+import { Fragment, type CSSProperties } from 'react';
+import { theme } from '@backoffice/ui-kit/antd';
 import { Link } from '@backoffice/ui-kit/router';
 
 export interface PageBreadcrumbItem {
@@ -10,19 +11,64 @@ export interface PageBreadcrumbItem {
   to?: string;
 }
 
-// antd spreads unknown props onto its <nav>, but its types do not declare ARIA attributes.
-const NAV_LABEL = { 'aria-label': 'Breadcrumb' } as object;
+// antd's Breadcrumb measures and colours (breadcrumb/style), drawn here: antd's brings its dropdown
+// menus for crumbs with children, which no screen has, into every page.
+const CSS = `
+.bo-breadcrumb{margin:0 0 16px;color:var(--bo-crumb-color);font-size:var(--bo-crumb-font-size);line-height:var(--bo-crumb-line-height)}
+.bo-breadcrumb ol{display:flex;flex-wrap:wrap;margin:0;padding:0;list-style:none}
+.bo-breadcrumb a{display:inline-block;margin:0 -4px;padding:0 4px;color:var(--bo-crumb-color);text-decoration:none;border-radius:4px;transition:color .2s,background-color .2s}
+.bo-breadcrumb a:hover{color:var(--bo-crumb-hover);background-color:var(--bo-crumb-hover-bg)}
+.bo-breadcrumb a:focus-visible{outline:3px solid var(--bo-crumb-focus);outline-offset:1px}
+.bo-breadcrumb [aria-current="page"]{color:var(--bo-crumb-last)}
+.bo-breadcrumb-separator{margin:0 8px;color:var(--bo-crumb-color)}
+`;
+const STYLE_ID = 'bo-breadcrumb-styles-1';
+
+function ensureStyles(): void {
+  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
+  const style = document.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = CSS;
+  document.head.appendChild(style);
+}
 
 export function PageBreadcrumb({ items }: { items: PageBreadcrumbItem[] }) {
+  ensureStyles();
+  const { token } = theme.useToken();
+  const vars = {
+    '--bo-crumb-color': token.colorTextDescription,
+    '--bo-crumb-last': token.colorText,
+    '--bo-crumb-hover': token.colorText,
+    '--bo-crumb-hover-bg': token.colorBgTextHover,
+    '--bo-crumb-focus': token.colorPrimaryBorder,
+    '--bo-crumb-font-size': `${token.fontSize}px`,
+    '--bo-crumb-line-height': token.lineHeight,
+  } as CSSProperties;
   return (
-    <Breadcrumb
-      {...NAV_LABEL}
-      style={{ marginBottom: 16 }}
-      items={items.map((item, index) => ({
-        key: `${index}-${item.title}`,
-        title: item.to ? <Link to={item.to}>{item.title}</Link> : item.title,
-        'aria-current': index === items.length - 1 ? ('page' as const) : undefined,
-      }))}
-    />
+    <nav aria-label="Breadcrumb" className="bo-breadcrumb" style={vars}>
+      <ol>
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          return (
+            <Fragment key={`${index}-${item.title}`}>
+              <li>
+                {item.to ? (
+                  <Link to={item.to} aria-current={last ? 'page' : undefined}>
+                    {item.title}
+                  </Link>
+                ) : (
+                  <span aria-current={last ? 'page' : undefined}>{item.title}</span>
+                )}
+              </li>
+              {!last && (
+                <li className="bo-breadcrumb-separator" aria-hidden="true">
+                  /
+                </li>
+              )}
+            </Fragment>
+          );
+        })}
+      </ol>
+    </nav>
   );
 }

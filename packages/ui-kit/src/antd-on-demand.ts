@@ -1,6 +1,6 @@
 /**
  * ui-kit's second antd singleton entry: what no first screen draws. The form fields, the record
- * screens' tabs and descriptions, dialogs and toasts are most of antd's weight after the layout
+ * screens' avatars, tabs and descriptions, dialogs and toasts are most of antd's weight after the layout
  * (rc-field-form and its validator, rc-select with its virtual list, rc-tabs, rc-dialog,
  * rc-notification), and neither the dashboard nor a list without a choice filter shows one until
  * asked; so they are a shared module of their own, fetched by the first screen that imports
@@ -13,9 +13,10 @@
  * ConfigProvider, theme and style cache. Adding a component here changes this singleton: bump its
  * version, as for `./antd` (README, "Releasing a remote").
  */
-export { Descriptions, Form, InputNumber, Modal, Segmented, Select, Tabs, notification } from 'antd';
+export { Avatar, Descriptions, Form, InputNumber, Modal, Segmented, Select, Tabs, notification } from 'antd';
 
 export type {
+  AvatarProps,
   DescriptionsProps,
   FormInstance,
   FormItemProps,

@@ -10,7 +10,9 @@
  * singleton: bump its version, and a remote that uses it is refused at release until the shell that
  * provides it is released (README, "Releasing a remote").
  *
- * antd's Table, Pagination and Card are deliberately absent: use DataTable, Pager and ui-kit's Card. The form fields
+ * antd's Table, Pagination, Card, Breadcrumb, Empty and Result are deliberately absent: use DataTable,
+ * Pager, Card, PageBreadcrumb, EmptyState and ErrorState, which draw what the screens use of them
+ * without the rest (tabs, skeletons, dropdown crumbs, illustrations) on every page. The form fields
  * (Form, Select, InputNumber, Segmented), the record screens' Tabs and Descriptions, Modal and the
  * toasts' notification are the second singleton entry, `./antd-on-demand`, fetched when first
  * needed: about 60 KiB gzip that the dashboard and the first list skip. antd's App is not used:
@@ -29,12 +31,9 @@ export {
   Spin,
   Typography,
   theme,
-  Avatar,
   Badge,
-  Breadcrumb,
   Col,
   Dropdown,
-  Empty,
   Grid,
   Layout,
   Menu,
@@ -54,11 +53,9 @@ export type {
   SpinProps,
   ThemeConfig,
   TypographyProps,
-  AvatarProps,
   BadgeProps,
   ColProps,
   DropdownProps,
-  EmptyProps,
   LayoutProps,
   MenuProps,
   RowProps,

@@ -9,10 +9,20 @@
  * takes the rest of ui-kit from the main entry, as before.
  */
 // Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
-export { Descriptions, Form, InputNumber, Modal, Segmented, Select, Tabs } from '@backoffice/ui-kit/antd-on-demand';
+export {
+  Avatar,
+  Descriptions,
+  Form,
+  InputNumber,
+  Modal,
+  Segmented,
+  Select,
+  Tabs,
+} from '@backoffice/ui-kit/antd-on-demand';
 export type * from '@backoffice/ui-kit/antd-on-demand';
 
 export { FilterSelect, type FilterSelectProps } from './FilterSelect';
+export { PictureField, readPicture } from './profile/PictureField';
 export {
   DECISION_STATUS_FILTER_KEY,
   DecisionStatusFilter,

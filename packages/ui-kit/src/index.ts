@@ -7,10 +7,8 @@
 export {
   Alert,
   ArrowLeftOutlined,
-  Avatar,
   Badge,
   BellOutlined,
-  Breadcrumb,
   Button,
   CaretDownOutlined,
   CaretUpOutlined,
@@ -25,7 +23,6 @@ export {
   DownOutlined,
   Dropdown,
   EditOutlined,
-  Empty,
   EyeOutlined,
   Flex,
   Grid,
@@ -111,7 +108,7 @@ export {
   useToasts,
 } from '@backoffice/ui-kit/antd';
 export type { ThemeMode, ToastKind, Toasts } from '@backoffice/ui-kit/antd';
-export * from './profile';
+export { PROFILE_RULES, isPictureData, maxCharsRule, requiredRule, timeZoneOptions } from './profile/profileRules';
 export {
   EPOCH_ISO,
   formatCallDuration,

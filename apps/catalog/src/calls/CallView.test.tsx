@@ -80,7 +80,7 @@ describe('Call view', () => {
     expect(api.details()).toEqual([{ id: CALL._id }]);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/app');
     expect(screen.getByRole('link', { name: 'Calls' })).toHaveAttribute('href', LIST);
-    expect(screen.getByText('00000000...', { selector: '.ant-breadcrumb *' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('00000000...', { selector: '.bo-breadcrumb *' })).toHaveAttribute('aria-current', 'page');
     expect(textOf('Call ID')).toContain(CALL._id);
     expect(within(valueOf('Status')).getByText('Completed')).toHaveClass('ant-tag-green');
     expect(textOf('Created')).toBe(formatDateTime(CALL.createdAt));

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from '@backoffice/ui-kit/router';
 import {
   ArrowLeftOutlined,
-  Avatar,
   Card,
   Col,
   DataTable,
@@ -21,6 +20,7 @@ import {
   underscoresToSpaces,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
+import { Avatar } from '@backoffice/ui-kit/forms';
 import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import {
   TRANSACTION_STATUS_LABELS,

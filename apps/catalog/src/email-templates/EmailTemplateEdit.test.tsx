@@ -79,7 +79,7 @@ describe('Email template editor', () => {
     expect(api.details().map((r) => r.params)).toEqual([{ id: TEMPLATE._id }]);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/app');
     expect(screen.getByRole('link', { name: 'Email templates' })).toHaveAttribute('href', LIST);
-    expect(screen.getByText('Forgot password', { selector: '.ant-breadcrumb *' })).toHaveAttribute(
+    expect(screen.getByText('Forgot password', { selector: '.bo-breadcrumb *' })).toHaveAttribute(
       'aria-current',
       'page',
     );

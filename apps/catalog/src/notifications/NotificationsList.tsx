@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   BellOutlined,
   Button,
@@ -12,6 +11,7 @@ import {
   formatDateTime,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
+import { Avatar } from '@backoffice/ui-kit/forms';
 import { Segmented } from '@backoffice/ui-kit/forms';
 import { notificationText, useUnreadNotificationCount, type NotificationRow } from '@backoffice/shared-api';
 import { useNotificationActions } from './useNotificationActions';

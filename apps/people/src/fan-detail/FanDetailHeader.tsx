@@ -1,4 +1,5 @@
-import { Avatar, Card, Col, Flex, Row, Typography, UserOutlined, formatDollars } from '@backoffice/ui-kit';
+import { Card, Col, Flex, Row, Typography, UserOutlined, formatDollars } from '@backoffice/ui-kit';
+import { Avatar } from '@backoffice/ui-kit/forms';
 import type { FanDetails } from '@backoffice/shared-api';
 import { fanStatusLabel } from './useFanDetailController';
 

@@ -9,13 +9,13 @@ import {
   FormErrorAlert,
   Input,
   PageBreadcrumb,
-  PictureField,
   PlusOutlined,
   Row,
   Space,
   Switch,
   Typography,
 } from '@backoffice/ui-kit';
+import { PictureField } from '@backoffice/ui-kit/forms';
 import { Form, InputNumber, Select, type FormRule } from '@backoffice/ui-kit/forms';
 import {
   COUNTRIES,

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Avatar,
   Card,
   Flex,
   Space,
@@ -11,6 +10,7 @@ import {
   formatDollars,
   isPictureData,
 } from '@backoffice/ui-kit';
+import { Avatar } from '@backoffice/ui-kit/forms';
 import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import { useCategories, useLanguages, type UserProfile } from '@backoffice/shared-api';
 import {

@@ -53,7 +53,7 @@ describe('Request view', () => {
     expect(main.getByRole('button', { name: 'Reject' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/app');
     expect(screen.getByRole('link', { name: 'Requests' })).toHaveAttribute('href', '/app/requests');
-    expect(screen.getByText('Ann Lee', { selector: '.ant-breadcrumb *' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Ann Lee', { selector: '.bo-breadcrumb *' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('approves after a confirmation, sends it once even on double clicks, and waits for the server', async () => {

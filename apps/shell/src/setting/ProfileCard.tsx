@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Avatar,
   Button,
   Card,
   Col,
@@ -10,12 +9,12 @@ import {
   FormErrorAlert,
   Input,
   PROFILE_RULES,
-  PictureField,
   Row,
   Tag,
   UserOutlined,
   isPictureData,
 } from '@backoffice/ui-kit';
+import { Avatar, PictureField } from '@backoffice/ui-kit/forms';
 import { Descriptions, Form, Select } from '@backoffice/ui-kit/forms';
 import {
   ADMIN_MESSAGES,

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Avatar, Button, Flex, Typography } from '@backoffice/ui-kit/antd';
+import { Button, Flex, Typography } from '@backoffice/ui-kit/antd';
+import { Avatar } from '@backoffice/ui-kit/antd-on-demand';
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@backoffice/ui-kit/antd';
 import { PICTURE_TYPES, PROFILE_LIMITS, PROFILE_MESSAGES } from '@backoffice/shared-api';
 import { isPictureData } from './profileRules';
