@@ -246,7 +246,12 @@ describe('the catalog remote', () => {
   it('receives a notification live, counts it in the header and marks it read', async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page);
+    // Live means over the page's socket: it connects once the list is drawn, and is the server's
+    // once it has authenticated (a notification before that is counted on the next read, not pushed).
+    const live = page.waitForEvent('websocket');
     await page.goto('/app/notifications?unread=true');
+    const socket = await live;
+    await socket.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"authenticated"') });
     const before = await api('GET', '/notification/getUnreadCount', { token });
     const bell = (unread: number) =>
       page

@@ -198,6 +198,45 @@ describe("the admin's first second (issue 18.1)", () => {
     await context.close();
   });
 
+  it("the live updates' client is fetched once the first list's rows are on screen, and then connects", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page);
+    await page.locator('[data-figure][aria-busy="false"]').first().waitFor();
+    // The time the rows are in the page, taken by the page itself on the next load.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('table tbody tr td') && document.body.innerText.includes('Showing 1 to 10 of')) {
+          (window as any).__rowsAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/app/fans');
+    await page.getByText(/^Showing 1 to 10 of/).waitFor();
+    // The header reads Available only over a connected socket.
+    await page.locator('header').getByText('Available', { exact: true }).waitFor();
+    const socketChunks = fs
+      .readdirSync(path.join(__dirname, '../apps/shell/dist'))
+      .filter((f) => f.endsWith('.js.map'))
+      .filter((f) =>
+        (JSON.parse(fs.readFileSync(path.join(__dirname, '../apps/shell/dist', f), 'utf8')).sources as string[]).some(
+          (s) => s.includes('node_modules/socket.io-client/'),
+        ),
+      )
+      .map((f) => f.replace(/\.map$/, ''));
+    expect(socketChunks.length).toBeGreaterThan(0);
+    const { rowsAt, socketAt } = await page.evaluate((names) => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((e) => names.some((n) => new URL(e.name).pathname === `/${n}`));
+      return { rowsAt: (window as any).__rowsAt as number, socketAt: entry?.startTime };
+    }, socketChunks);
+    expect(socketAt).toBeDefined();
+    expect(socketAt!).toBeGreaterThan(rowsAt);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a screen whose code cannot be fetched (a release replaced it) says so with a reload, not the router's developer page", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page);

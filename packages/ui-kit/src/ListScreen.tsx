@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { markScreenDrawn } from '@backoffice/shared-api/runtime';
 import { Flex, Typography } from '@backoffice/ui-kit/antd';
 import { Card } from './Card';
 import { DataTable, type DataTableColumn, type DataTableSortOrder } from './DataTable';
@@ -59,6 +60,10 @@ export function ListScreen<Row>({
   toolbar,
   children,
 }: ListScreenProps<Row>) {
+  // Rows (or the error) are on screen: what the page fetches next, the live updates, may start.
+  useEffect(() => {
+    if (!list.loading) markScreenDrawn();
+  }, [list.loading]);
   return (
     <Flex vertical gap="middle">
       <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, ...trail, { title: crumb }]} />

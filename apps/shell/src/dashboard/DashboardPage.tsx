@@ -1,6 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Alert, Button, Col, Flex, Grid, Row, Typography } from '@backoffice/ui-kit';
 import { useAuthUser } from '@backoffice/shared-api';
+import { markScreenDrawn } from '@backoffice/shared-api/runtime';
 import { useBase } from '../layout/useBase';
 import { FigureCard } from './FigureCard';
 import { LatestPayoutRequests, LatestRequests } from './LatestRequests';
@@ -14,6 +15,10 @@ export function DashboardPage() {
   const user = useAuthUser();
   const { base } = useBase();
   const d = useDashboard(base);
+  // The figures are on screen: the live updates may connect now (markScreenDrawn).
+  useEffect(() => {
+    if (!d.loading) markScreenDrawn();
+  }, [d.loading]);
   const screens = Grid.useBreakpoint();
   const columns = screens.xl ? 5 : screens.sm ? 2 : 1;
   return (

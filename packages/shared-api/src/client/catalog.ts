@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { session, useServerEvent, useSession } from '@backoffice/shared-api/runtime';
+import { LIVE_CONNECTED, session, useServerEvent, useSession } from '@backoffice/shared-api/runtime';
 import { callEndpoint } from './call-endpoint';
 import type { RedemptionListQuery } from '../contract/redemption';
 import type {
@@ -85,9 +85,9 @@ export const catalogApi = {
 
 function useRefreshOnDiscountCodeEvents() {
   const queryClient = useQueryClient();
-  useServerEvent(SOCKET_EVENTS.discountCodeUpdated, () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.discountCodes.all });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.discountCodes.all });
+  useServerEvent(SOCKET_EVENTS.discountCodeUpdated, refresh);
+  useServerEvent(LIVE_CONNECTED, refresh);
 }
 
 export function useDiscountCodesList(query: DiscountCodeListQuery) {
@@ -145,9 +145,9 @@ export function useSaveDiscountCode() {
 export function useRedemptionsList(query: RedemptionListQuery) {
   const queryClient = useQueryClient();
   // A code's new limit or name shows in the history too.
-  useServerEvent(SOCKET_EVENTS.discountCodeUpdated, () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.all });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.all });
+  useServerEvent(SOCKET_EVENTS.discountCodeUpdated, refresh);
+  useServerEvent(LIVE_CONNECTED, refresh);
   return usePagedList(queryKeys.redemptions.list(query), (signal) => catalogApi.getAllRedemptions(query, signal));
 }
 
@@ -156,9 +156,9 @@ export function useRedemptionsList(query: RedemptionListQuery) {
 
 function useRefreshOnTemplateEvents() {
   const queryClient = useQueryClient();
-  useServerEvent(SOCKET_EVENTS.emailTemplateUpdated, () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.emailTemplates.all });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.emailTemplates.all });
+  useServerEvent(SOCKET_EVENTS.emailTemplateUpdated, refresh);
+  useServerEvent(LIVE_CONNECTED, refresh);
 }
 
 export function useEmailTemplatesList(query: EmailTemplateListQuery) {
@@ -216,9 +216,9 @@ function setUnreadCount(unReadCount: number) {
 /** New and read notifications refresh every open list and the count, in every tab of every admin. */
 function useRefreshOnNotificationEvents() {
   const queryClient = useQueryClient();
-  useServerEvent(SOCKET_EVENTS.notificationCreated, () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  useServerEvent(SOCKET_EVENTS.notificationCreated, refresh);
+  useServerEvent(LIVE_CONNECTED, refresh);
   useServerEvent(SOCKET_EVENTS.notificationsRead, (payload) => {
     const count = (payload as { unReadCount?: unknown } | null)?.unReadCount;
     if (typeof count === 'number') setUnreadCount(count);

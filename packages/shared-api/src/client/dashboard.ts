@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { onServerEvent } from '@backoffice/shared-api/runtime';
+import { LIVE_CONNECTED, onServerEvent } from '@backoffice/shared-api/runtime';
 import { callEndpoint } from './call-endpoint';
 import type { DashboardQuery } from '../contract/dashboard';
 import { SOCKET_EVENTS } from '../constants/realtime';
@@ -43,7 +43,7 @@ export function useDashboardSummary(timeZone: string = browserTimeZone()) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
-    const stops = DASHBOARD_EVENTS.map((event) => onServerEvent(event, refresh));
+    const stops = [...DASHBOARD_EVENTS, LIVE_CONNECTED].map((event) => onServerEvent(event, refresh));
     return () => stops.forEach((stop) => stop());
   }, [queryClient]);
   return useQuery({

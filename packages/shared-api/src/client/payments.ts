@@ -6,6 +6,7 @@ import {
   readToken,
   session,
   UNKNOWN_ERROR_MESSAGE,
+  LIVE_CONNECTED,
   useServerEvent,
 } from '@backoffice/shared-api/runtime';
 import { callEndpoint } from './call-endpoint';
@@ -111,6 +112,7 @@ function useRefreshOnPayoutEvents() {
   };
   useServerEvent(SOCKET_EVENTS.payoutRequestCreated, refresh);
   useServerEvent(SOCKET_EVENTS.payoutRequestDecided, refresh);
+  useServerEvent(LIVE_CONNECTED, refresh);
 }
 
 export function usePayoutRequestsList(query: PayoutRequestListQuery) {
@@ -127,9 +129,9 @@ export function usePayoutsList(query: PayoutListQuery) {
 
 export function usePaymentMethodsList(query: PaymentMethodListQuery) {
   const queryClient = useQueryClient();
-  useServerEvent(SOCKET_EVENTS.paymentMethodUpdated, () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.paymentMethods.all });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.paymentMethods.all });
+  useServerEvent(SOCKET_EVENTS.paymentMethodUpdated, refresh);
+  useServerEvent(LIVE_CONNECTED, refresh);
   return usePagedList(queryKeys.paymentMethods.list(query), (signal) =>
     paymentsApi.getAllPaymentMethods(query, signal),
   );

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, useServerEvent } from '@backoffice/shared-api/runtime';
+import { ApiError, LIVE_CONNECTED, useServerEvent } from '@backoffice/shared-api/runtime';
 import { callEndpoint } from './call-endpoint';
 import type { Reply } from '../contract/common';
 import type {
@@ -99,12 +99,10 @@ export function useInfluencersList(query: InfluencerListQuery) {
 /** A new or decided application refreshes the list, so an open list needs no reload. */
 export function useRequestsList(query: RequestListQuery) {
   const queryClient = useQueryClient();
-  useServerEvent(SOCKET_EVENTS.influencerRequestCreated, () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.requests.all });
-  });
-  useServerEvent(SOCKET_EVENTS.influencerRequestDecided, () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.requests.all });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.requests.all });
+  useServerEvent(SOCKET_EVENTS.influencerRequestCreated, refresh);
+  useServerEvent(SOCKET_EVENTS.influencerRequestDecided, refresh);
+  useServerEvent(LIVE_CONNECTED, refresh);
   return usePagedList(queryKeys.requests.list(query), (signal) => peopleApi.getAllRequests(query, signal));
 }
 

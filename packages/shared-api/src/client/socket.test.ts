@@ -5,6 +5,7 @@ import {
   __setSocketFactory,
   connectSocket,
   disconnectSocket,
+  LIVE_CONNECTED,
   onServerEvent,
   reconnectSocket,
   useServerEvent,
@@ -212,6 +213,18 @@ describe('socket', () => {
   });
 
   describe('server events', () => {
+    it('tell LIVE_CONNECTED subscribers of each connection and reconnection, so they read afresh what was not pushed', () => {
+      const refresh = jest.fn();
+      const unsubscribe = onServerEvent(LIVE_CONNECTED, refresh);
+      signIn();
+      connectSocket();
+      last().fire('connect');
+      last().fire('disconnect', 'transport close');
+      last().fire('connect');
+      expect(refresh).toHaveBeenCalledTimes(2);
+      unsubscribe();
+    });
+
     it('reach handlers subscribed before the connection and survive a new connection', () => {
       const handler = jest.fn();
       const unsubscribe = onServerEvent('notification:new', handler);

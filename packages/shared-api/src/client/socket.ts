@@ -20,11 +20,61 @@ export type SocketConnectOptions = Partial<ManagerOptions & SocketOptions>;
 export type SocketFactory = (url: string | undefined, opts: SocketConnectOptions) => SocketLike;
 export type ServerEventHandler = (payload: unknown) => void;
 
+/**
+ * The socket's own event, on each connection and reconnection. What a screen refreshes on the
+ * server's events it refreshes on this too: what happened while the socket was not open (before the
+ * first one, which follows the first screen's data, or during a drop) was not pushed to this page.
+ */
+export const LIVE_CONNECTED = 'connect';
+
+/** How long live updates wait for a screen to say it is drawn (markScreenDrawn) before connecting anyway. */
+export const FIRST_SCREEN_WAIT_MS = 3000;
+
+let screenDrawn = false;
+const whenScreenDrawn = new Set<() => void>();
+
+/**
+ * Said by a screen once its content (a list's rows, the dashboard's figures) is on screen. Until
+ * then the page fetches what that screen needs and nothing else: the socket's client library
+ * follows it (firstScreenDrawn).
+ */
+export function markScreenDrawn(): void {
+  if (screenDrawn) return;
+  screenDrawn = true;
+  // Once the frame that shows it is painted and the page is idle: a screen says so from an effect,
+  // which may run before its frame is painted.
+  const release = () => {
+    for (const go of [...whenScreenDrawn]) go();
+  };
+  if (typeof requestAnimationFrame !== 'function') return release();
+  const whenIdle = (go: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: 500 }) : setTimeout(go, 50);
+  requestAnimationFrame(() => setTimeout(() => whenIdle(release)));
+}
+
+/** Settles once a screen has said it is drawn, or FIRST_SCREEN_WAIT_MS after it is asked. */
+export function firstScreenDrawn(): Promise<void> {
+  if (screenDrawn) return Promise.resolve();
+  return new Promise((resolve) => {
+    const go = () => {
+      clearTimeout(timer);
+      whenScreenDrawn.delete(go);
+      resolve();
+    };
+    const timer = setTimeout(go, FIRST_SCREEN_WAIT_MS);
+    whenScreenDrawn.add(go);
+  });
+}
+
 // socket.io-client (~12 KiB gzip) is fetched when the first socket opens, after sign-in, rather
-// than with every page's runtime: the sign-in page never opens one.
+// than with every page's runtime (the sign-in page never opens one), and once the first screen is
+// drawn, rather than beside that screen's own code and data. Calls made meanwhile wait for it
+// (deferredSocket); the header reads 'Not available' until the socket connects, as on a reconnect.
 const defaultFactory: SocketFactory = (url, opts) =>
   deferredSocket(
-    import('socket.io-client').then(({ io }) => (url ? io(url, opts) : io(opts)) as unknown as SocketLike),
+    firstScreenDrawn()
+      .then(() => import('socket.io-client'))
+      .then(({ io }) => (url ? io(url, opts) : io(opts)) as unknown as SocketLike),
   );
 
 let factory: SocketFactory = defaultFactory;
