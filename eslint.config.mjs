@@ -73,6 +73,7 @@ const SIGNED_OUT_FILES = [
   'host/pageTheme.ts',
   'host/paths.ts',
   'host/authMessages.ts',
+  'styleSheet.ts',
 ].map((f) => `packages/ui-kit/src/${f}`);
 const signedOutOnly = () => {
   const [level, { patterns }] = noImportOf(APPS, { antd: true, extra: UI_KIT_SINGLETONS_BY_NAME })[

@@ -1,5 +1,6 @@
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import { Flex, Spin, theme } from '@backoffice/ui-kit/antd';
+import { ensureStyleSheet } from './styleSheet';
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
   title?: ReactNode;
@@ -28,16 +29,7 @@ const CSS = `
 .bo-card-small>.bo-card-body{padding:12px}
 `;
 
-// Versioned: a remote that runs its own, newer copy of ui-kit adds its own rules beside the page's.
 const STYLE_ID = 'bo-card-styles-1';
-
-function ensureCardStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}
 
 /**
  * The product's card: a head with a title and an extra, and a body, as antd's Card draws them. Not
@@ -55,7 +47,7 @@ export function Card({
   children,
   ...rest
 }: CardProps) {
-  ensureCardStyles();
+  ensureStyleSheet(STYLE_ID, CSS);
   const { token } = theme.useToken();
   const vars = {
     '--bo-card-bg': token.colorBgContainer,

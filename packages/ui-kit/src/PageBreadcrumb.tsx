@@ -1,6 +1,7 @@
 import { Fragment, type CSSProperties } from 'react';
 import { theme } from '@backoffice/ui-kit/antd';
 import { Link } from '@backoffice/ui-kit/router';
+import { ensureStyleSheet } from './styleSheet';
 
 export interface PageBreadcrumbItem {
   title: string;
@@ -24,16 +25,8 @@ const CSS = `
 `;
 const STYLE_ID = 'bo-breadcrumb-styles-1';
 
-function ensureStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}
-
 export function PageBreadcrumb({ items }: { items: PageBreadcrumbItem[] }) {
-  ensureStyles();
+  ensureStyleSheet(STYLE_ID, CSS);
   const { token } = theme.useToken();
   const vars = {
     '--bo-crumb-color': token.colorTextDescription,

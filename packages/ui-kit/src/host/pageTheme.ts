@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useThemeMode, type ThemeMode } from '@backoffice/shared-api/runtime';
+import { ensureStyleSheet } from '../styleSheet';
 
 /**
  * The colours of antd's theme (ThemeProvider's THEMES, after antd's algorithm) that the screens
@@ -101,11 +102,7 @@ const STYLE_ID = 'bo-page-styles';
 
 /** Adds the stylesheet once per document (each plain component calls it; only the first writes). */
 export function ensurePageStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  document.head.appendChild(style);
+  ensureStyleSheet(STYLE_ID, CSS);
 }
 
 /**
