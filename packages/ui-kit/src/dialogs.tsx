@@ -1,5 +1,6 @@
-import { Component, createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Component, createContext, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ModalFuncProps } from '@backoffice/ui-kit/antd-on-demand';
+import { retryingLazy } from './retryingLazy';
 
 /** An open confirmation: closed by the admin's answer, or by `destroy` (the screen went away). */
 export interface DialogHandle {
@@ -59,10 +60,9 @@ function createQueue(): Queue {
 
 const DialogsContext = createContext<Queue | null>(null);
 
-// Fetched with antd's Modal when the first confirmation is asked for; a failed fetch is tried again
-// by the next one (React keeps a lazy component's failure, so a failed one is replaced).
-const freshHost = () => lazy(() => import('./DialogHost'));
-let DialogHost = freshHost();
+// Fetched with antd's Modal when the first confirmation is asked for; after a failed fetch, the
+// next confirmation fetches again (retryingLazy).
+const dialogHost = retryingLazy(() => import('./DialogHost').then((m) => m.default));
 
 class HostBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -70,7 +70,6 @@ class HostBoundary extends Component<{ onError: (error: unknown) => void; childr
     return { failed: true };
   }
   override componentDidCatch(error: unknown) {
-    DialogHost = freshHost();
     this.props.onError(error);
   }
   override render() {
@@ -87,6 +86,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const [queue] = useState(createQueue);
   const [wanted, setWanted] = useState(false);
   useEffect(() => queue.onWanted(setWanted), [queue]);
+  const DialogHost = dialogHost();
   return (
     <DialogsContext.Provider value={queue}>
       {children}

@@ -1,5 +1,6 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { DetailLoading } from './DetailLoadState';
+import { retryingLazy } from './retryingLazy';
 
 /**
  * A screen of an area that is fetched when first opened, not with the area's list: a record's view,
@@ -8,27 +9,16 @@ import { DetailLoading } from './DetailLoadState';
  *
  *   const FanEdit = lazyScreen(() => import('./FanEdit').then((m) => m.FanEdit));
  *
- * A failed fetch (the network, a release in between) reaches the nearest error boundary, as any
- * failure does, and is fetched again the next time the screen mounts (the shell's Retry remounts
- * it): React keeps a lazy component's failure for good, so a failed one is replaced.
+ * A failed fetch reaches the nearest error boundary, as any failure does, and is fetched again the
+ * next time the screen mounts (the shell's Retry remounts it): see retryingLazy.
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const fresh = () =>
-    lazy(() =>
-      load().then(
-        (component) => ({ default: component }),
-        (error: unknown) => {
-          Screen = fresh();
-          throw error;
-        },
-      ),
-    );
-  let Screen = fresh();
+  const screen = retryingLazy(load);
   function LazyScreen(props: P) {
-    const Current = Screen;
+    const Screen = screen();
     return (
       <Suspense fallback={<DetailLoading />}>
-        <Current {...props} />
+        <Screen {...props} />
       </Suspense>
     );
   }
