@@ -39,9 +39,9 @@ const noImportOf = (names, { antd = false, router = false, extra = [] } = {}) =>
   ],
 });
 
-const SHARED_API_RUNTIME = ['config', 'storage', 'toast', 'session', 'http', 'socket', 'themeMode', 'internal'];
+// shared-api's singleton entry is its runtime/ folder: the rest of the package reaches it by name.
 const SHARED_API_RUNTIME_BY_NAME = {
-  group: SHARED_API_RUNTIME.filter((m) => m !== 'internal').map((m) => `./${m}`),
+  group: ['./runtime', './runtime/*', '../runtime', '../runtime/*'],
   message: "Import the runtime's services from '@backoffice/shared-api/runtime': it is a singleton entry.",
 };
 const UI_KIT_SINGLETON_FILES = ['antd.ts', 'antd-on-demand.ts', 'ThemeProvider.tsx', 'testing.tsx'];
@@ -74,6 +74,8 @@ const SIGNED_OUT_FILES = [
   'host/paths.ts',
   'host/authMessages.ts',
   'styleSheet.ts',
+  'lazyScreen.tsx',
+  'retryingLazy.tsx',
 ].map((f) => `packages/ui-kit/src/${f}`);
 const signedOutOnly = () => {
   const [level, { patterns }] = noImportOf(APPS, { antd: true, extra: UI_KIT_SINGLETONS_BY_NAME })[
@@ -122,7 +124,7 @@ export default tseslint.config(
   // that runs its own copy of the package.
   {
     files: ['packages/shared-api/src/client/**/*.{ts,tsx}'],
-    ignores: [...SHARED_API_RUNTIME.map((m) => `packages/shared-api/src/client/${m}.ts`), '**/*.test.{ts,tsx}'],
+    ignores: ['packages/shared-api/src/runtime/**', '**/*.test.{ts,tsx}'],
     rules: noImportOf(APPS, { extra: [SHARED_API_RUNTIME_BY_NAME] }),
   },
   {

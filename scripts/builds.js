@@ -15,7 +15,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 /** The remotes, from the table of screens that also says which screens each serves. */
-const REMOTES = require('../packages/shared-api/src/screens/screens.json').remotes;
+const REMOTES = require('../webpack/screen-table').SCREEN_TABLE.remotes;
 const APPS = ['shell', ...REMOTES];
 /** In dist/ beside the build; removed when a build starts, so a build that fails or is killed leaves none. */
 const RECORD = '.build-record.json';

@@ -1,12 +1,12 @@
 /**
- * The spec's list screens, read from the one table of screens (packages/shared-api's screens.json):
- * every remote screen opens on its list, except a detail screen, whose route is under details/
- * (details/fan-details).
+ * The spec's list screens, read from the one table of screens (packages/shared-api's
+ * screens/table.ts): every remote screen opens on its list, except one whose route takes a
+ * parameter (details/fan-details/:id).
  * The browser tests and bench:bundle walk these.
  */
-const { screens } = require('../packages/shared-api/src/screens/screens.json');
+const { SCREEN_TABLE } = require('../webpack/screen-table');
 
 /** Each list's route under /app: 'fans', 'payouts-requests', … */
-const LIST_PATHS = screens.filter((s) => s.remote && !s.path.startsWith('details/')).map((s) => s.path);
+const LIST_PATHS = SCREEN_TABLE.screens.filter((s) => s.remote && !s.path.includes(':')).map((s) => s.path);
 
 module.exports = { LIST_PATHS };

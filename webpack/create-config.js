@@ -10,6 +10,8 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const rootPackage = require('../package.json');
 
 const ROOT = path.resolve(__dirname, '..');
+/** shared-api's schema-free table of the contract, which the builds replace by its value. */
+const CONTRACT_ROUTES = path.join(ROOT, 'packages/shared-api/src/contract/routes.ts');
 const version = (name) => rootPackage.dependencies[name] || rootPackage.devDependencies[name];
 
 /**
@@ -131,6 +133,7 @@ module.exports = function createConfig(app) {
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases },
       module: {
         rules: [
+          { test: CONTRACT_ROUTES, use: path.join(__dirname, 'contract-routes-loader.js') },
           {
             test: /\.tsx?$/,
             // Type errors are the type-check's job (npm test); the build only strips types.
@@ -138,7 +141,7 @@ module.exports = function createConfig(app) {
               loader: 'ts-loader',
               options: { transpileOnly: true, configFile: path.join(app.dir, 'tsconfig.json') },
             },
-            exclude: /node_modules/,
+            exclude: [/node_modules/, CONTRACT_ROUTES],
           },
         ],
       },

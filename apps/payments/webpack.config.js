@@ -1,9 +1,5 @@
 const createConfig = require('../../webpack/create-config');
-const { screens } = require('../../packages/shared-api/src/screens/screens.json');
-
-/** This remote's screens in the table of screens, as `./Module: file`. */
-const exposesOf = (remote) =>
-  Object.fromEntries(screens.filter((s) => s.remote === remote).map((s) => [`./${s.module}`, s.file]));
+const { exposesOf } = require('../../webpack/screen-table');
 
 module.exports = createConfig({
   name: 'payments',

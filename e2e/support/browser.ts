@@ -22,7 +22,7 @@ export interface E2EState {
 
 export const state = (): E2EState => JSON.parse(process.env.E2E_STATE ?? '{}') as E2EState;
 
-/** Debian's Chromium when installed, else the one that arrives with npm install (test-support/chromium.js). */
+/** The Chromium that arrives with npm install, or CHROMIUM_PATH's (test-support/chromium.js). */
 export function launch(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions());
 }

@@ -142,6 +142,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   app.addSchema(ErrorReply);
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, the dialect the contract's TypeBox schemas are in
+      // (exclusiveMinimum as a number, for one), so the document describes them as they are.
+      openapi: '3.1.0',
       info: {
         title: 'Back office API',
         version: '1.0.0',
@@ -169,6 +172,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     marketplace: marketplaceAuthenticator(loadMarketplaceKeys(config.marketplaceKeys, config.dataDir)),
   };
   app.decorate('authenticators', authenticators);
+  app.decorate('publish', (events: Parameters<Realtime['publish']>[0]) => realtime.publish(events));
   // Limits are shared by every instance through Redis when there is one (its own connection: the
   // socket adapter's subscriber cannot run commands).
   const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;

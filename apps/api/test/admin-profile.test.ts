@@ -3,7 +3,9 @@ import {
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
   PROFILE_MESSAGES,
-  SOCKET_EVENTS,
+  SOCKET_PROTOCOL,
+  emit,
+  serverEvents,
   endpoints,
   type AdminProfile,
   type UpdateAdminProfileBody,
@@ -185,8 +187,8 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
       const s = openSocket(api);
       sockets.push(s);
       await nextEvent(s, 'connect');
-      const authenticated = nextEvent(s, SOCKET_EVENTS.authenticated);
-      s.emit(SOCKET_EVENTS.authenticate, { token });
+      const authenticated = nextEvent(s, SOCKET_PROTOCOL.authenticated);
+      s.emit(SOCKET_PROTOCOL.authenticate, { token });
       await expect(authenticated).resolves.toEqual({ _id: adminId, availabilityStatus: '0' });
 
       const on = await setAvailability('1');
@@ -211,18 +213,18 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
       socketOf(otherTab),
       socketOf(await api.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)),
     ]);
-    const leaked = collectEvents(someoneElse, SOCKET_EVENTS.adminUpdated);
+    const leaked = collectEvents(someoneElse, serverEvents.adminUpdated.name);
 
     const both = Promise.all([
-      nextEvent<AdminProfile>(mine, SOCKET_EVENTS.adminUpdated),
-      nextEvent<AdminProfile>(myOtherTab, SOCKET_EVENTS.adminUpdated),
+      nextEvent<AdminProfile>(mine, serverEvents.adminUpdated.name),
+      nextEvent<AdminProfile>(myOtherTab, serverEvents.adminUpdated.name),
     ]);
     const saved = await save({ ...valid(), firstName: 'Tabs' });
     expect(await both).toEqual([saved.body.data, saved.body.data]);
 
     const again = Promise.all([
-      nextEvent<AdminProfile>(mine, SOCKET_EVENTS.adminUpdated),
-      nextEvent<AdminProfile>(myOtherTab, SOCKET_EVENTS.adminUpdated),
+      nextEvent<AdminProfile>(mine, serverEvents.adminUpdated.name),
+      nextEvent<AdminProfile>(myOtherTab, serverEvents.adminUpdated.name),
     ]);
     const off = await setAvailability('0');
     expect(await again).toEqual([off.body.data, off.body.data]);
@@ -231,8 +233,8 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
 
     // A socket receives events in the order they were sent: once an event sent to every admin after
     // these changes reaches the other admin, anything sent to them before it would have too.
-    const marker = nextEvent(someoneElse, 'test:marker');
-    api.server.realtime.toAdmins('test:marker', {});
+    const marker = nextEvent(someoneElse, serverEvents.notificationsRead.name);
+    api.server.realtime.publish([emit('notificationsRead', { unReadCount: 0 })]);
     await marker;
     expect(leaked).toEqual([]);
   });

@@ -7,7 +7,7 @@ import {
   DISCOUNT_CODE_STATUSES,
   DISCOUNT_CODE_TYPES,
   DiscountCodeRow,
-  SOCKET_EVENTS,
+  serverEvents,
   type DiscountCodeSort,
 } from '@backoffice/shared-api/contract';
 import { INFLUENCER_MESSAGES } from '../src/modules/discount-codes/discount-codes';
@@ -142,7 +142,7 @@ describe.each(BACKENDS)('discount codes on %s', (backend) => {
 
   beforeAll(async () => {
     ({ api, token, socket } = await startWithAdminSocket(backend));
-    announced = collectEvents<{ _id: string }>(socket, SOCKET_EVENTS.discountCodeUpdated);
+    announced = collectEvents<{ _id: string }>(socket, serverEvents.discountCodeUpdated.name);
     const influencers = await db()
       .selectFrom('users')
       .select('id')

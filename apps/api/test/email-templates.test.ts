@@ -7,12 +7,12 @@ import {
   EMAIL_TEMPLATE_PLACEHOLDERS,
   EmailTemplate,
   EmailTemplateRow,
-  SOCKET_EVENTS,
+  serverEvents,
 } from '@backoffice/shared-api/contract';
 import { EMAIL_TEMPLATES } from '../src/seed/email-templates';
 import { TEST_ADMIN } from './helpers/constants';
 import { allPages, expectMalformedId } from './helpers/expect';
-import { collectEvents, nextEvent, startWithAdminSocket } from './helpers/sockets';
+import { collectEvents, nextEventOf, startWithAdminSocket } from './helpers/sockets';
 import { BACKENDS, eventually, type TestApi } from './helpers/test-api';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -332,7 +332,11 @@ describe.each(BACKENDS)('email templates on %s', (backend) => {
   describe('PATCH /emailTemplate/update', () => {
     it('changes the subject only, trimmed, moves updatedAt, and tells signed-in admins', async () => {
       const t = await scratchTemplate();
-      const announced = nextEvent(socket, SOCKET_EVENTS.emailTemplateUpdated);
+      const announced = nextEventOf<{ _id: string }>(
+        socket,
+        serverEvents.emailTemplateUpdated.name,
+        (p) => p._id === t.id,
+      );
       const r = await update(t.id, { subject: '  Hi {{ firstName }}\r\n again  ' });
       expect(r.status).toBe(200);
       expect(r.body.message).toBe('Template saved');
@@ -379,7 +383,7 @@ describe.each(BACKENDS)('email templates on %s', (backend) => {
       let before: Awaited<ReturnType<typeof stored>>;
       let events: unknown[];
       beforeAll(() => {
-        events = collectEvents(socket, SOCKET_EVENTS.emailTemplateUpdated);
+        events = collectEvents(socket, serverEvents.emailTemplateUpdated.name);
       });
       beforeEach(async () => {
         id = (await byKey('forgot-password')).id;

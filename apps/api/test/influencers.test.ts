@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import { InfluencerRow } from '@backoffice/shared-api/contract';
+import { PersonRow } from '@backoffice/shared-api/contract';
 import type { UsersTable } from '../src/db/schema';
 import { personSearch } from '../src/modules/people/user-list';
 import { SEED_FIXTURES } from '../src/seed/generate';
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('influencers on %s', (backend) => {
       expect(r.status).toBe(200);
       expect(r.body.total).toBe(expected.length);
       expect(r.body.data.map((row: { _id: string }) => row._id)).toEqual(expected.slice(0, 10));
-      expect(Object.keys(r.body.data[0]).sort()).toEqual(Object.keys(InfluencerRow.properties).sort());
+      expect(Object.keys(r.body.data[0]).sort()).toEqual(Object.keys(PersonRow.properties).sort());
       const fans = await list({ search: SEED_FIXTURES.busyFan.userName });
       expect(fans.body).toMatchObject({ statusCode: 200, data: [], total: 0 });
     });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { CATALOG_MESSAGES, NotificationRow, SOCKET_EVENTS, type UserRef } from '@backoffice/shared-api/contract';
+import { CATALOG_MESSAGES, NotificationRow, serverEvents, type UserRef } from '@backoffice/shared-api/contract';
 import { allPages, expectMalformedId } from './helpers/expect';
 import { collectEvents, nextEvent, startWithAdminSocket } from './helpers/sockets';
 import { BACKENDS, type TestApi } from './helpers/test-api';
@@ -191,7 +191,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     it('stores a notification, replies it as listed and sends it to signed-in admins', async () => {
       const senderId = await newUser(true);
       await quiet();
-      const announced = nextEvent<NotificationRow>(socket, SOCKET_EVENTS.notificationCreated);
+      const announced = nextEvent<NotificationRow>(socket, serverEvents.notificationCreated.name);
       const r = await create({ description: '  {{senderName}} reported a call  ', type: 'call_report', senderId });
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual({
@@ -251,7 +251,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     it('tells admins when a fan applies to become an influencer, naming the fan', async () => {
       const userId = await newUser();
       await quiet();
-      const announced = nextEvent<NotificationRow>(socket, SOCKET_EVENTS.notificationCreated);
+      const announced = nextEvent<NotificationRow>(socket, serverEvents.notificationCreated.name);
       const filed = await api.call('POST', '/admin/createInfluencerRequest', { marketplace: true, body: { userId } });
       expect(filed.status).toBe(200);
       const newest = (await list()).body.data[0] as NotificationRow;
@@ -323,7 +323,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
     it('marks one read for every admin, replies it and tells signed-in admins the new count', async () => {
       const id = await unreadOne();
       await quiet();
-      const events = collectEvents<{ _id?: string; unReadCount: number }>(socket, SOCKET_EVENTS.notificationsRead);
+      const events = collectEvents<{ _id?: string; unReadCount: number }>(socket, serverEvents.notificationsRead.name);
       const r = await markRead(id);
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual({ ...(await asRow(id)), isRead: true });
@@ -342,7 +342,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       expect(await count(true)).toBe(unread);
       await quiet();
       expect(events).toHaveLength(1);
-      socket.off(SOCKET_EVENTS.notificationsRead);
+      socket.off(serverEvents.notificationsRead.name);
     });
 
     it('answers 404 for an unknown id, 400 for a malformed one, 401 without a token', async () => {
@@ -359,7 +359,7 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       const unread = await count(true);
       expect(unread).toBeGreaterThan(1);
       await quiet();
-      const announced = nextEvent(socket, SOCKET_EVENTS.notificationsRead);
+      const announced = nextEvent(socket, serverEvents.notificationsRead.name);
       const r = await markAllRead();
       expect(r.body).toEqual({
         statusCode: 200,
@@ -371,12 +371,12 @@ describe.each(BACKENDS)('notifications on %s', (backend) => {
       expect((await unreadCountReply()).body.data.unReadCount).toBe(0);
       expect((await list({ unread: 'true' })).body).toMatchObject({ data: [], total: 0 });
 
-      const events = collectEvents(socket, SOCKET_EVENTS.notificationsRead);
+      const events = collectEvents(socket, serverEvents.notificationsRead.name);
       const again = await markAllRead();
       expect(again.body.data).toEqual({ updated: 0, unReadCount: 0 });
       await quiet();
       expect(events).toEqual([]);
-      socket.off(SOCKET_EVENTS.notificationsRead);
+      socket.off(serverEvents.notificationsRead.name);
     });
 
     it('needs a signed-in admin', async () => {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { PAYMENT_MESSAGES, PaymentMethod, SOCKET_EVENTS } from '@backoffice/shared-api/contract';
+import { PAYMENT_MESSAGES, PaymentMethod, serverEvents } from '@backoffice/shared-api/contract';
 import { allPages, expectMalformedId } from './helpers/expect';
-import { nextEvent, startWithAdminSocket } from './helpers/sockets';
+import { nextEvent, nextEventOf, startWithAdminSocket } from './helpers/sockets';
 import { BACKENDS, type TestApi } from './helpers/test-api';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -164,7 +164,7 @@ describe.each(BACKENDS)('payment methods on %s', (backend) => {
   describe('POST /paymentMethod/create', () => {
     it('adds an active method, lists it and tells signed-in admins', async () => {
       const before = await count();
-      const announced = nextEvent(socket, SOCKET_EVENTS.paymentMethodUpdated);
+      const announced = nextEvent(socket, serverEvents.paymentMethodUpdated.name);
       const r = await create({ name: 'Revolut Pay  ' });
       expect(r.status).toBe(200);
       const row = await stored(r.body.data._id);
@@ -231,7 +231,11 @@ describe.each(BACKENDS)('payment methods on %s', (backend) => {
   describe('PATCH /paymentMethod/update', () => {
     it('renames, trimmed, moving updatedAt and keeping createdAt', async () => {
       const m = await oldMethod();
-      const announced = nextEvent(socket, SOCKET_EVENTS.paymentMethodUpdated);
+      const announced = nextEventOf<{ _id: string }>(
+        socket,
+        serverEvents.paymentMethodUpdated.name,
+        (p) => p._id === m._id,
+      );
       const r = await update(m._id, { name: 'Renamed Method 1 ' });
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual(asRow((await stored(m._id))!));

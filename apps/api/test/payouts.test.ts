@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { PayoutRequestRow, PayoutRow, SOCKET_EVENTS } from '@backoffice/shared-api/contract';
+import { PayoutRequestRow, PayoutRow, serverEvents } from '@backoffice/shared-api/contract';
 import { loadConfig } from '../src/config';
 import * as payoutEarnings from '../src/db/migrations/0014_payout_earnings';
 import type { PayoutRequestsTable, PayoutsTable } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
 import { allPages, expectMalformedId } from './helpers/expect';
-import { collectEvents, nextEvent, startWithAdminSocket } from './helpers/sockets';
+import { collectEvents, nextEvent, nextEventOf, startWithAdminSocket } from './helpers/sockets';
 import { BACKENDS, type TestApi } from './helpers/test-api';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -397,7 +397,7 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
       const influencerId = await newUser();
       const transactionId = await newEarning(influencerId, 1, { earning: 100007 });
       const before = await countRequests();
-      const announced = nextEvent<RequestRow>(socket, SOCKET_EVENTS.payoutRequestCreated);
+      const announced = nextEvent<RequestRow>(socket, serverEvents.payoutRequestCreated.name);
       const r = await create({ influencerId, amount: 1234.5, payable_amount: 1000.07, transactionId });
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual(await expectedRow(r.body.data._id));
@@ -506,7 +506,7 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
     it('approves: pays the payable amount once, records who, emails the influencer and tells admins', async () => {
       const { id, influencerId, row: filed } = await pendingRequest(1234.5, 1000.25);
       const user = await userRow(influencerId);
-      const decided = nextEvent(socket, SOCKET_EVENTS.payoutRequestDecided);
+      const decided = nextEventOf<{ _id: string }>(socket, serverEvents.payoutRequestDecided.name, (p) => p._id === id);
       const idempotencyKey = key();
       const r = await decide({ id, decision: 'approved', reason: 'ignored', idempotencyKey });
       expect(r.status).toBe(200);
@@ -579,7 +579,7 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
 
     it('rejects with the reason: nothing paid, the influencer emailed the reason', async () => {
       const { id, influencerId, row: filed } = await pendingRequest(40, 32.5);
-      const decided = nextEvent(socket, SOCKET_EVENTS.payoutRequestDecided);
+      const decided = nextEventOf<{ _id: string }>(socket, serverEvents.payoutRequestDecided.name, (p) => p._id === id);
       const r = await decide({ id, decision: 'rejected', reason: '  Bank account closed.  ', idempotencyKey: key() });
       expect(r.status).toBe(200);
       expect(r.body.message).toBe(`Payout request of $32.50 from ${filed.name} rejected. The influencer was emailed.`);
@@ -596,10 +596,16 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
     it('refuses a second decision with another key (409 naming who and when) and replays the same key', async () => {
       const { id, influencerId } = await pendingRequest();
       const idempotencyKey = key();
+      const announced = nextEventOf<{ _id: string }>(
+        socket,
+        serverEvents.payoutRequestDecided.name,
+        (p) => p._id === id,
+      );
       const first = await decide({ id, decision: 'approved', idempotencyKey });
       expect(first.status).toBe(200);
+      await announced;
       const before = await requestRow(id);
-      const events = collectEvents(socket, SOCKET_EVENTS.payoutRequestDecided);
+      const events = collectEvents(socket, serverEvents.payoutRequestDecided.name);
 
       for (const body of [
         { id, decision: 'approved', idempotencyKey: key() },
@@ -947,7 +953,11 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
       await withThreshold(500, async () => {
         const { id, influencerId, row: filed } = await pendingRequest(700, 600);
         expect(filed).toMatchObject({ approvalsNeeded: 2, approvals: [] });
-        const announced = nextEvent(socket, SOCKET_EVENTS.payoutRequestDecided);
+        const announced = nextEventOf<{ _id: string }>(
+          socket,
+          serverEvents.payoutRequestDecided.name,
+          (p) => p._id === id,
+        );
         const firstKey = key();
         const first = await decide({ id, decision: 'approved', idempotencyKey: firstKey });
         expect(first.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { PROFILE_MESSAGES, SOCKET_EVENTS } from '@backoffice/shared-api/contract';
+import { PROFILE_MESSAGES, serverEvents } from '@backoffice/shared-api/contract';
 import { SEED_FIXTURES } from '../src/seed/generate';
 import { nextEvent, startWithAdminSocket } from './helpers/sockets';
 import { expectMalformedId } from './helpers/expect';
@@ -274,10 +274,10 @@ describe.each(BACKENDS)('PATCH /admin/updateUserProfile on %s', (backend) => {
   });
 
   it('tells signed-in admins that the user changed, also when the status changes', async () => {
-    const edited = nextEvent(socket, SOCKET_EVENTS.userUpdated);
+    const edited = nextEvent(socket, serverEvents.userUpdated.name);
     await patch(ids.busy, { city: 'Porto' });
     await expect(edited).resolves.toEqual({ _id: ids.busy });
-    const status = nextEvent(socket, SOCKET_EVENTS.userUpdated);
+    const status = nextEvent(socket, serverEvents.userUpdated.name);
     await api.call('PATCH', '/admin/changeStatus', { token, query: { id: ids.busy, status: '1' } });
     await expect(status).resolves.toEqual({ _id: ids.busy });
   });

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { SOCKET_EVENTS } from '@backoffice/shared-api/contract';
+import { SOCKET_PROTOCOL, emit, serverEvents } from '@backoffice/shared-api/contract';
 import { startTestApi, type TestApi } from './helpers/test-api';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
@@ -21,18 +21,47 @@ describe('realtime', () => {
   it('delivers server events to an authenticated admin', async () => {
     const s = await authenticated(api, await api.signIn());
     sockets.push(s);
-    const got = next(s, SOCKET_EVENTS.notificationCreated);
-    api.server.realtime.toAdmins(SOCKET_EVENTS.notificationCreated, { _id: 'n1' });
+    const got = next(s, serverEvents.discountCodeUpdated.name);
+    api.server.realtime.publish([emit('discountCodeUpdated', { _id: 'n1' })]);
     await expect(got).resolves.toEqual({ _id: 'n1' });
+  });
+
+  it("publishes a change's events once it is committed, and none for a change that was refused", async () => {
+    const token = await api.signIn();
+    const s = await authenticated(api, token);
+    sockets.push(s);
+    const fan = (await api.call('GET', '/admin/getAllFans', { token, query: { limit: '1', sortBy: 'email' } })).body
+      .data[0] as { _id: string; status: string };
+    const flipped = fan.status === '1' ? '0' : '1';
+    // What the database holds at the moment the event arrives: the committed change, never less.
+    const seen: Array<{ id: string; status: string | undefined }> = [];
+    s.on(serverEvents.userUpdated.name, async (p: { _id: string }) => {
+      const row = await api.database.db.selectFrom('users').select('status').where('id', '=', p._id).executeTakeFirst();
+      seen.push({ id: p._id, status: row?.status });
+    });
+
+    const refused = await api.call('PATCH', '/admin/changeStatus', {
+      token,
+      query: { id: '00000000-0000-4000-8000-000000000000', status: '0' },
+    });
+    expect(refused.status).toBe(404);
+    const invalid = await api.call('PATCH', '/admin/changeStatus', { token, query: { id: fan._id, status: '7' } });
+    expect(invalid.status).toBe(400);
+    const changed = await api.call('PATCH', '/admin/changeStatus', { token, query: { id: fan._id, status: flipped } });
+    expect(changed.status).toBe(200);
+    for (let i = 0; i < 40 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([{ id: fan._id, status: flipped }]);
+    await api.call('PATCH', '/admin/changeStatus', { token, query: { id: fan._id, status: fan.status } });
   });
 
   it('refuses a bad token and disconnects', async () => {
     const s = open(api);
     sockets.push(s);
     await next(s, 'connect');
-    const refused = next<{ message: string }>(s, SOCKET_EVENTS.unauthorized);
+    const refused = next<{ message: string }>(s, SOCKET_PROTOCOL.unauthorized);
     const gone = next(s, 'disconnect');
-    s.emit(SOCKET_EVENTS.authenticate, { token: 'not-a-token' });
+    s.emit(SOCKET_PROTOCOL.authenticate, { token: 'not-a-token' });
     await expect(refused).resolves.toEqual({ message: 'Invalid or expired token' });
     await gone;
   });
@@ -42,8 +71,8 @@ describe('realtime', () => {
     sockets.push(s);
     await next(s, 'connect');
     let leaked = false;
-    s.on(SOCKET_EVENTS.notificationCreated, () => (leaked = true));
-    api.server.realtime.toAdmins(SOCKET_EVENTS.notificationCreated, { _id: 'secret' });
+    s.on(serverEvents.discountCodeUpdated.name, () => (leaked = true));
+    api.server.realtime.publish([emit('discountCodeUpdated', { _id: 'secret' })]);
     await next(s, 'disconnect', 3000);
     expect(leaked).toBe(false);
   });
@@ -74,10 +103,10 @@ describe('realtime', () => {
   it('an event published on one instance reaches an admin connected to another', async () => {
     const s = await authenticated(b, await b.signIn());
     try {
-      const got = next(s, SOCKET_EVENTS.influencerRequestCreated);
+      const got = next(s, serverEvents.userUpdated.name);
       // let the adapter's subscription settle
       await new Promise((r) => setTimeout(r, 200));
-      a.server.realtime.toAdmins(SOCKET_EVENTS.influencerRequestCreated, { _id: 'r1' });
+      a.server.realtime.publish([emit('userUpdated', { _id: 'r1' })]);
       await expect(got).resolves.toEqual({ _id: 'r1' });
     } finally {
       s.disconnect();
@@ -102,14 +131,18 @@ describe('realtime', () => {
     const other = await authenticated(b, await b.signIn('other.redis@test.local', 'Other-Admin-Password-1'));
     try {
       let leaked = false;
-      other.on(SOCKET_EVENTS.adminUpdated, () => (leaked = true));
-      const got = next(mine, SOCKET_EVENTS.adminUpdated);
+      other.on(serverEvents.adminUpdated.name, () => (leaked = true));
+      const got = next(mine, serverEvents.adminUpdated.name);
       await new Promise((r) => setTimeout(r, 200));
-      a.server.realtime.toAdmin(adminId, SOCKET_EVENTS.adminUpdated, { _id: adminId });
-      await expect(got).resolves.toEqual({ _id: adminId });
+      const profile = {
+        ...(await b.call('GET', '/admin/getUserProfile', { token: signedIn.body.data.token })).body.data,
+      };
+      expect(profile._id).toBe(adminId);
+      a.server.realtime.publish([emit('adminUpdated', profile)]);
+      await expect(got).resolves.toEqual(profile);
       // events reach a socket in the order they were published: this one follows the one above
-      const marker = next(other, 'test:marker');
-      a.server.realtime.toAdmins('test:marker', {});
+      const marker = next(other, serverEvents.notificationsRead.name);
+      a.server.realtime.publish([emit('notificationsRead', { unReadCount: 0 })]);
       await marker;
       expect(leaked).toBe(false);
     } finally {

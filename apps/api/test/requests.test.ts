@@ -1,9 +1,9 @@
 import { sql, type Insertable } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { RequestRow, SOCKET_EVENTS } from '@backoffice/shared-api/contract';
+import { RequestRow, serverEvents } from '@backoffice/shared-api/contract';
 import type { InfluencerRequestsTable } from '../src/db/schema';
 import { TEST_ADMIN } from './helpers/constants';
-import { collectEvents, nextEvent, startWithAdminSocket } from './helpers/sockets';
+import { collectEvents, nextEvent, nextEventOf, startWithAdminSocket } from './helpers/sockets';
 import { allPages, expectMalformedId } from './helpers/expect';
 import { BACKENDS, type TestApi } from './helpers/test-api';
 
@@ -220,7 +220,7 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
   describe('POST /admin/createInfluencerRequest', () => {
     it('files a pending request, replies its row and tells signed-in admins', async () => {
       const userId = await newFan();
-      const announced = nextEvent<Row>(socket, SOCKET_EVENTS.influencerRequestCreated);
+      const announced = nextEvent<Row>(socket, serverEvents.influencerRequestCreated.name);
       const r = await create(userId);
       expect(r.status).toBe(200);
       const user = await userRow(userId);
@@ -289,7 +289,11 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
     it('rejects once: the applicant is emailed the reason, admins are told, a second decision is a 409', async () => {
       const { id, userId } = await pendingRequest();
       const user = await userRow(userId);
-      const decided = nextEvent(socket, SOCKET_EVENTS.influencerRequestDecided);
+      const decided = nextEventOf<{ _id: string }>(
+        socket,
+        serverEvents.influencerRequestDecided.name,
+        (p) => p._id === id,
+      );
       const r = await decide({ id, decision: 'rejected', reason: '  Your ID photo is blurry.  ' });
       expect(r.status).toBe(200);
       expect(r.body.message).toBe('Request rejected. The applicant was emailed.');
@@ -322,8 +326,12 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
     it('approves: the applicant becomes an influencer and is emailed', async () => {
       const { id, userId } = await pendingRequest();
       const user = await userRow(userId);
-      const updated = collectEvents<Row>(socket, SOCKET_EVENTS.userUpdated);
-      const decided = nextEvent(socket, SOCKET_EVENTS.influencerRequestDecided);
+      const updated = collectEvents<Row>(socket, serverEvents.userUpdated.name);
+      const decided = nextEventOf<{ _id: string }>(
+        socket,
+        serverEvents.influencerRequestDecided.name,
+        (p) => p._id === id,
+      );
       const r = await decide({ id, decision: 'approved' });
       expect(r.status).toBe(200);
       expect(r.body.message).toBe('Request approved. The applicant was emailed.');

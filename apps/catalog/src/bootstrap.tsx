@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { withComponents } from '@backoffice/shared-api';
+import { mountOf, withComponents, type ScreenComponents } from '@backoffice/shared-api';
 import { StandaloneHost } from '@backoffice/ui-kit/standalone';
 import DiscountCodesScreen from './discount-codes/DiscountCodesScreen';
 import RedemptionHistoryScreen from './redemption-history/RedemptionHistoryScreen';
@@ -14,14 +15,14 @@ const SCREENS = {
   EmailTemplates: EmailTemplatesScreen,
   DiscountCodes: DiscountCodesScreen,
   RedemptionHistory: RedemptionHistoryScreen,
-};
+} satisfies ScreenComponents<'catalog', ComponentType>;
 
 // Standalone: this remote's screens in a minimal host, for the team that develops them.
 createRoot(document.getElementById('root')!).render(
   <StandaloneHost
     title="Catalog"
     areas={withComponents('catalog', SCREENS).map(({ screen, component: Screen }) => ({
-      path: screen.path,
+      path: mountOf(screen),
       label: screen.title,
       element: <Screen />,
     }))}

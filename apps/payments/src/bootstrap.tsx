@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { withComponents } from '@backoffice/shared-api';
+import { mountOf, withComponents, type ScreenComponents } from '@backoffice/shared-api';
 import { StandaloneHost } from '@backoffice/ui-kit/standalone';
 import TransactionsScreen from './transactions/TransactionsScreen';
 import PayoutRequestsScreen from './payout-requests/PayoutRequestsScreen';
@@ -12,14 +13,14 @@ const SCREENS = {
   PayoutRequests: PayoutRequestsScreen,
   PaymentMethods: PaymentMethodsScreen,
   PayoutsHistory: PayoutsHistoryScreen,
-};
+} satisfies ScreenComponents<'payments', ComponentType>;
 
 // Standalone: this remote's screens in a minimal host, for the team that develops them.
 createRoot(document.getElementById('root')!).render(
   <StandaloneHost
     title="Payments"
     areas={withComponents('payments', SCREENS).map(({ screen, component: Screen }) => ({
-      path: screen.path,
+      path: mountOf(screen),
       label: screen.title,
       element: <Screen />,
     }))}

@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { withComponents } from '@backoffice/shared-api';
+import { mountOf, withComponents, type ScreenComponents } from '@backoffice/shared-api';
 import { StandaloneHost } from '@backoffice/ui-kit/standalone';
 import FansScreen from './fans/FansScreen';
 import FanDetailScreen from './fan-detail/FanDetailScreen';
@@ -12,14 +13,15 @@ const SCREENS = {
   Influencers: InfluencersScreen,
   Requests: RequestsScreen,
   FanDetail: FanDetailScreen,
-};
+} satisfies ScreenComponents<'people', ComponentType>;
 
 // Standalone: this remote's screens in a minimal host, for the team that develops them.
 createRoot(document.getElementById('root')!).render(
   <StandaloneHost
     title="People"
     areas={withComponents('people', SCREENS).map(({ screen, component: Screen }) => ({
-      path: screen.path,
+      // The route's parameters (`details/fan-details/:id`) are the screen's own to match.
+      path: mountOf(screen),
       label: screen.title,
       element: <Screen />,
     }))}

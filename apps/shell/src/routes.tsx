@@ -1,6 +1,7 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createRoutesFromElements, Route } from '@backoffice/ui-kit/router';
-import { LoadingOverlay, LOGOUT_PATH, SignOut } from '@backoffice/ui-kit/auth';
+import { screen } from '@backoffice/shared-api/start';
+import { LoadingOverlay, LOGOUT_PATH, SignOut, lazyPage } from '@backoffice/ui-kit/auth';
 import { AuthGate, CHANGE_PASSWORD_PATH } from './auth/AuthGate';
 import { LoginPage } from './auth/LoginPage';
 import { REMOTE_ROUTES } from './remotes/remoteRoutes';
@@ -14,27 +15,37 @@ const AppLayout = lazySignedIn((m) => m.AppLayout);
 const DashboardPage = lazySignedIn((m) => m.DashboardPage);
 const NotFoundPage = lazySignedIn((m) => m.NotFoundPage);
 const RemoteScreen = lazySignedIn((m) => m.RemoteScreen);
-const SettingPage = lazy(() => import('./setting/SettingPage').then((m) => ({ default: m.SettingPage })));
-const AuditLogPage = lazy(() => import('./setting/audit-log/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
-const ChangePasswordPage = lazy(() =>
-  import('./auth/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+const SettingPage = lazyPage(
+  () => import('./setting/SettingPage').then((m) => m.SettingPage),
+  <LoadingOverlay tip="Loading the settings…" />,
 );
-const ForgotPasswordPage = lazy(() => import('./auth/PasswordForms').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('./auth/PasswordForms').then((m) => ({ default: m.ResetPasswordPage })));
+const AuditLogPage = lazyPage(
+  () => import('./setting/audit-log/AuditLogPage').then((m) => m.AuditLogPage),
+  <LoadingOverlay tip="Loading the audit log…" />,
+);
+const ChangePasswordPage = lazyPage(
+  () => import('./auth/ChangePasswordPage').then((m) => m.ChangePasswordPage),
+  <LoadingOverlay />,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('./auth/PasswordForms').then((m) => m.ForgotPasswordPage),
+  <LoadingOverlay />,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('./auth/PasswordForms').then((m) => m.ResetPasswordPage),
+  <LoadingOverlay />,
+);
 
+/** A remote's screen, its loader naming it while its code arrives. */
 const page = (element: ReactNode, loading?: string) => (
   <Suspense fallback={<LoadingOverlay tip={loading} />}>{element}</Suspense>
 );
 
 function areaRoutes(prefix: string) {
   return [
-    <Route key={`${prefix}-index`} index element={page(<DashboardPage />)} />,
-    <Route key={`${prefix}-setting`} path="setting" element={page(<SettingPage />, 'Loading the settings…')} />,
-    <Route
-      key={`${prefix}-audit-log`}
-      path="setting/audit-log"
-      element={page(<AuditLogPage />, 'Loading the audit log…')}
-    />,
+    <Route key={`${prefix}-index`} index element={<DashboardPage />} />,
+    <Route key={`${prefix}-setting`} path={screen('setting').path} element={<SettingPage />} />,
+    <Route key={`${prefix}-audit-log`} path={screen('auditLog').path} element={<AuditLogPage />} />,
     ...REMOTE_ROUTES.map((r) => (
       <Route
         key={`${prefix}-${r.path}`}
@@ -52,15 +63,15 @@ function areaRoutes(prefix: string) {
 export const appRoutes = createRoutesFromElements(
   <>
     <Route path="/login" element={<LoginPage />} />
-    <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />
-    <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
+    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="/reset-password" element={<ResetPasswordPage />} />
     <Route path={LOGOUT_PATH} element={<SignOut then="/login" />} />
     <Route element={<AuthGate />}>
-      <Route element={page(<AppLayout />)}>
-        <Route path={CHANGE_PASSWORD_PATH} element={page(<ChangePasswordPage />)} />
+      <Route element={<AppLayout />}>
+        <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
         <Route path="/app">{areaRoutes('app')}</Route>
         <Route path="/">{areaRoutes('root')}</Route>
-        <Route path="*" element={page(<NotFoundPage />)} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Route>
   </>,

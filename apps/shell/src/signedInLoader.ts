@@ -1,4 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { LoadingOverlay, lazyPage } from '@backoffice/ui-kit/auth';
+import { createElement } from 'react';
 
 type SignedIn = typeof import('./signedIn');
 
@@ -32,16 +34,14 @@ export function preloadSignedIn(pathname?: string): Promise<void> {
 }
 
 /**
- * A component of the signed-in chunk, for a route. Once the chunk is here the component renders at
- * once: React reads a thenable that resolves synchronously without suspending, so moving from the
+ * A component of the signed-in chunk, for a route (the one lazy helper, lazyPage: fetched again
+ * after a failed fetch). Once the chunk is here the component renders at once, so moving from the
  * dashboard to a remote's screen does not flash a loader for a chunk already loaded.
  */
 export function lazySignedIn<P extends object>(pick: (m: SignedIn) => ComponentType<P>) {
-  return lazy(() =>
-    loaded
-      ? ({
-          then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: pick(loaded!) }),
-        } as never)
-      : loadSignedIn().then((m) => ({ default: pick(m) })),
+  return lazyPage(
+    () => loadSignedIn().then(pick),
+    createElement(LoadingOverlay),
+    () => (loaded ? pick(loaded) : undefined),
   );
 }

@@ -1,28 +1,150 @@
 /**
- * The client side of the contract: constants and types, without the schema builder, so that the
- * apps do not ship it. The server imports `@backoffice/shared-api/contract`.
+ * The client side of the contract: its vocabulary, its types and the hooks that call it by name,
+ * without the schema builder, so that the apps do not ship it. The server imports
+ * `@backoffice/shared-api/contract`; the one-per-page services are `@backoffice/shared-api/runtime`.
  */
-export * from './constants/enums';
-export * from './constants/countries';
-export * from './constants/realtime';
-export * from './constants/paths';
-export * from './constants/messages';
-export * from './constants/lists';
-export * from './constants/profile';
-export * from './constants/payments';
-export * from './constants/catalog';
-export * from './constants/dashboard';
-export * from './constants/ids';
-export * from './constants/email-html';
-export * from './constants/audit';
-export * from './screens';
+export {
+  CALL_STATUSES,
+  DISCOUNT_CODE_STATUSES,
+  DISCOUNT_CODE_TYPES,
+  GENDERS,
+  SOCIAL_LINK_TYPES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type AvailabilityStatus,
+  type CallStatus,
+  type DecisionStatus,
+  type DiscountCodeStatus,
+  type DiscountCodeType,
+  type TransactionStatus,
+  type TransactionType,
+  type UserStatus,
+} from './constants/enums';
+export { COUNTRIES } from './constants/countries';
+export { ADMIN_MESSAGES, AUTH_MESSAGES } from './constants/messages';
+export {
+  DECISION_STATUS_FILTERS,
+  DECISION_STATUS_LABELS,
+  FAN_SORTS,
+  INFLUENCER_SORTS,
+  REDEMPTION_DEFAULTS,
+  REDEMPTION_SORTS,
+  REQUEST_SORTS,
+  type DecisionStatusFilter,
+  type FanDetailSection,
+  type RedemptionSort,
+} from './constants/lists';
+export {
+  INFLUENCER_ONLY_FIELDS,
+  PHONE_PATTERN,
+  PICTURE_PATTERN,
+  PICTURE_TYPES,
+  PROFILE_LIMITS,
+  PROFILE_MESSAGES,
+  URL_PATTERN,
+  USER_NAME_PATTERN,
+  ZIP_CODE_PATTERN,
+} from './constants/profile';
+export {
+  EXPORT_TOTAL_HEADER,
+  PAYMENT_LIMITS,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_NAME_PATTERN,
+  PAYMENT_METHOD_SORTS,
+  PAYOUT_REQUEST_SORTS,
+  PAYOUT_SORTS,
+  TRANSACTION_EXPORT_COLUMNS,
+  TRANSACTION_SORTS,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+} from './constants/payments';
+export {
+  CALL_SORTS,
+  CALL_STATUS_COLORS,
+  CATALOG_LIMITS,
+  CATALOG_MESSAGES,
+  DISCOUNT_CODE_NAME_PATTERN,
+  DISCOUNT_CODE_SORTS,
+  DISCOUNT_CODE_TYPE_LABELS,
+  EMAIL_TEMPLATE_SORTS,
+  NOTIFICATION_SORTS,
+  PLACEHOLDER_REGEX,
+} from './constants/catalog';
+export { EMAIL_HTML } from './constants/email-html';
+export {
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_RECORD_TYPES,
+  AUDIT_RECORD_TYPE_LABELS,
+  type AuditAction,
+  type AuditRecordType,
+} from './constants/audit';
+export {
+  missingPlaceholderProblem,
+  notificationText,
+  templateSubjectOf,
+  unfilledPlaceholderProblem,
+} from './rules/catalog';
+export { emailAttributeAllowed, emailStyle, emailUrlAllowed, emailUrlScheme } from './rules/email-html';
+export { isUuid } from './rules/ids';
+export { decisionStatusFilterOf, decisionStatusOf } from './rules/lists';
+export { isAdultBirthDate } from './rules/profile';
+export {
+  MENU_GROUPS,
+  SCREENS,
+  SCREEN_REMOTES,
+  baseOf,
+  linkTo,
+  mountOf,
+  withComponents,
+  type LinkArgs,
+  type PlainScreenKey,
+  type ScreenComponents,
+  type ScreenKey,
+  type Screen,
+} from './screens';
 export { MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './contract/limits';
-export type { ErrorReply, Reply, SortOrder, ListParams } from './contract/common';
-export type * from './contract/auth';
-export type * from './contract/people';
-export type * from './contract/redemption';
-export type * from './contract/payments';
-export type * from './contract/catalog';
-export type * from './contract/dashboard';
-export type { AuditActor, AuditEntryRow, AuditLogQuery } from './contract/audit';
+export { ROUTES, EVENTS } from './contract/routes';
+export type { Reply } from './contract/common';
+export type { EndpointName } from './contract/endpoints';
+export type { EventName, PayloadOf } from './contract/events';
+// The spec's entities and the rows and records the screens show, by name. A call's query and body
+// are read off the endpoint instead: EndpointQuery<'getAllFans'>, EndpointBody<'updateUserProfile'>.
+export type { AdminProfile, LoggedInAdmin, UpdateAdminProfileBody } from './contract/auth';
+export type {
+  AdminRef,
+  FanDetails,
+  PersonRow,
+  RequestDetail,
+  RequestRow,
+  UpdateUserProfileBody,
+  UserProfile,
+} from './contract/people';
+export type { RedemptionRecord } from './contract/redemption';
+export type {
+  PaymentMethod,
+  PayoutRequestRow,
+  PayoutRow,
+  TransactionExportQuery,
+  TransactionRow,
+  TransactionTotals,
+  TransactionTotalsQuery,
+  UpdatePaymentMethodBody,
+} from './contract/payments';
+export type {
+  CallDetail,
+  CallRefund,
+  CallRow,
+  CallTransaction,
+  CreateDiscountCodeBody,
+  DiscountCodeRow,
+  EmailTemplate,
+  EmailTemplateRow,
+  NotificationRow,
+  UpdateDiscountCodeBody,
+  UpdateEmailTemplateBody,
+  UserRef,
+} from './contract/catalog';
+export type { CallsDay, DashboardFigureName, DashboardSummary, RevenueDay } from './contract/dashboard';
+export type { AuditEntryRow, AuditLogQuery } from './contract/audit';
 export * from './client';

@@ -6,5 +6,6 @@
  * the page's one instance, as the main entry's do.
  */
 export { authApi } from './client/auth-api';
-export { SCREENS, isRemoteScreen } from './screens';
-export type { RemoteScreenEntry, Screen } from './screens';
+export { SCREENS, baseOf, isRemoteScreen, linkTo, mountOf, screen } from './screens';
+export { SCREEN_REMOTES } from './screens';
+export type { PlainScreenKey, RemoteName, RemoteScreenEntry, Screen, ScreenKey } from './screens';

@@ -1,7 +1,8 @@
 import { Link } from '@backoffice/ui-kit/router';
 import { Flex, Spin } from '@backoffice/ui-kit/antd';
 import { Card } from './Card';
-import { ApiError, isUuid } from '@backoffice/shared-api';
+import { isUuid } from '@backoffice/shared-api';
+import { ApiError } from '@backoffice/shared-api/runtime';
 import { EmptyState, ErrorState } from './states';
 
 /** Where a detail screen (a view or an edit page) stands with the record its route names. */

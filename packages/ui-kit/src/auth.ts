@@ -13,3 +13,4 @@ export { LOGOUT_PATH, SignOut } from './host/SignOut';
 export { SignInForm } from './host/SignInForm';
 export { AuthCard } from './host/AuthCard';
 export { LoadingOverlay } from './LoadingOverlay';
+export { lazyPage } from './lazyScreen';

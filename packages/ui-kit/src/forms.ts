@@ -31,3 +31,8 @@ export {
 } from './DecisionStatusFilter';
 export { ChangePasswordForm, DEFAULT_PASSWORD_NOTICE } from './host/ChangePasswordForm';
 export { EmailField, NewPasswordFields, useServerForm } from './host/AuthForm';
+export {
+  NOTHING_CHANGED_MESSAGE,
+  useEditController,
+  type EditControllerOptions,
+} from './controllers/useEditController';

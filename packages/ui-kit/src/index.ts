@@ -90,7 +90,8 @@ export { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 export { ErrorState, EmptyState, type ErrorStateProps } from './states';
 export { DecisionStatusTag } from './DecisionStatusTag';
 export { Card, type CardProps } from './Card';
-export { lazyScreen } from './lazyScreen';
+export { lazyScreen } from './lazyDetail';
+export { lazyPage } from './lazyScreen';
 export {
   DetailLoading,
   DetailLoadState,
@@ -127,8 +128,12 @@ export { LoadingOverlay } from './LoadingOverlay';
 export { LOGOUT_PATH } from './host/paths';
 // The providers of the screens after sign-in; the forms drawn with antd's Form are the `./forms` entry's.
 export { AppProviders, pageQueryClient } from './host/AppProviders';
-export { useFormServerErrors, type FormFieldName, type FormServerErrorsOptions } from './host/useFormServerErrors';
+export {
+  useFormServerErrors,
+  type FormFieldName,
+  type FormServerErrorsOptions,
+} from './controllers/useFormServerErrors';
 export { FormErrorAlert, type FormErrorAlertProps } from './host/FormErrorAlert';
 
-// The hooks and the minimal host shared by the shell and the remotes' standalone hosts.
-export * from './host';
+// The screens' controllers: the logic of lists, guards and confirmations (react-admin style: views stay thin).
+export * from './controllers';

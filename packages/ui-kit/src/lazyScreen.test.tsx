@@ -1,7 +1,8 @@
 import { Component, useState, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen } from './lazyDetail';
+import { lazyPage } from './lazyScreen';
 
 /** As the shell's boundary around a remote's screen: the failure, and a Retry that remounts. */
 class Boundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
@@ -50,5 +51,16 @@ describe('lazyScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Editing 7')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders at once, with no fallback, once `ready` says the code is here', () => {
+    const load = jest.fn<Promise<typeof Edit>, []>(() => new Promise(() => undefined));
+    const code: { here?: typeof Edit } = {};
+    const Page = lazyPage(load, <p>Loading the page…</p>, () => code.here);
+    const { rerender } = render(<Page id="1" />);
+    expect(screen.getByText('Loading the page…')).toBeInTheDocument();
+    code.here = Edit;
+    rerender(<Page id="2" />);
+    expect(screen.getByText('Editing 2')).toBeInTheDocument();
   });
 });

@@ -1,26 +1,30 @@
-import { Suspense, type ComponentType } from 'react';
-import { DetailLoading } from './DetailLoadState';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { retryingLazy } from './retryingLazy';
 
 /**
- * A screen of an area that is fetched when first opened, not with the area's list: a record's view,
- * edit or add page, which draws antd's form fields (`./forms`), so that landing on the list fetches
- * neither their code nor that singleton. Until it is here, the detail screens' loader holds its place.
+ * The one lazy helper: a component whose code is fetched when it first renders, showing `fallback`
+ * until then, and fetched again after a failed fetch (retryingLazy: React would keep the failure for
+ * good). A failure reaches the nearest error boundary; the next mount (a Retry) fetches again.
+ * `ready` says when the code is already here, so that the component renders at once, without the
+ * fallback's frame (React holds a suspended boundary's reveal back).
  *
- *   const FanEdit = lazyScreen(() => import('./FanEdit').then((m) => m.FanEdit));
- *
- * A failed fetch reaches the nearest error boundary, as any failure does, and is fetched again the
- * next time the screen mounts (the shell's Retry remounts it): see retryingLazy.
+ * Drawn without antd: the hosts' route tables (the sign-in page's chunk) use it too.
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode,
+  ready?: () => ComponentType<P> | undefined,
+): ComponentType<P> {
   const screen = retryingLazy(load);
-  function LazyScreen(props: P) {
+  function LazyPage(props: P) {
+    const Here = ready?.();
+    if (Here) return <Here {...props} />;
     const Screen = screen();
     return (
-      <Suspense fallback={<DetailLoading />}>
+      <Suspense fallback={fallback}>
         <Screen {...props} />
       </Suspense>
     );
   }
-  return LazyScreen;
+  return LazyPage;
 }

@@ -1,17 +1,33 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ErrorReply,
+  endpoints,
   type BodyOf,
   type Endpoint,
   type EndpointAuth,
+  type EndpointName,
+  type Endpoints,
+  type EventName,
   type QueryOf,
   type ReplyOf,
+  type ServerEventMessage,
 } from '@backoffice/shared-api/contract';
+
+/** The events endpoint E declares it sends, as messages (`emit('userUpdated', { _id })`). */
+type EventsOf<E> = E extends { emits: readonly (infer N extends EventName)[] }
+  ? Array<Extract<ServerEventMessage, { event: N }>>
+  : never[];
+
+/** What a handler answers: the reply without its statusCode, and the events of the change it made. */
+export type HandlerResult<E> = Omit<ReplyOf<E>, 'statusCode'> & { events?: EventsOf<E> };
 
 export type Handler<E extends Endpoint> = (
   request: FastifyRequest<{ Querystring: QueryOf<E>; Body: BodyOf<E> }>,
   reply: FastifyReply,
-) => Promise<Omit<ReplyOf<E>, 'statusCode'>>;
+) => Promise<HandlerResult<E>>;
+
+/** Sends a change's events to the sockets they are for; the server's one publisher (server.ts). */
+export type Publish = (events: readonly ServerEventMessage[]) => void;
 
 /** Checks a request's credential for one endpoint; throws 401 or 403 (an HttpError) to refuse it. */
 export type Authenticator = (request: FastifyRequest, endpoint: Endpoint) => Promise<void>;
@@ -20,6 +36,7 @@ export type Authenticators = Record<Exclude<EndpointAuth, 'public'>, Authenticat
 declare module 'fastify' {
   interface FastifyInstance {
     authenticators: Authenticators;
+    publish: Publish;
   }
 }
 
@@ -33,7 +50,8 @@ export const SECURITY_SCHEMES = { admin: 'bearerAuth', marketplace: 'marketplace
  * has no authenticator for it is a programming error and fails the start, not open.
  */
 export function protection(app: FastifyInstance, endpoint: Endpoint) {
-  if (endpoint.auth === 'public') return { security: {}, hooks: {} };
+  // OpenAPI: an empty requirement list says "no credential", rather than leaving it unsaid.
+  if (endpoint.auth === 'public') return { security: { security: [] }, hooks: {} };
   const check = app.hasDecorator('authenticators') ? app.authenticators[endpoint.auth] : undefined;
   if (typeof check !== 'function') {
     throw new Error(`${endpoint.method} ${endpoint.path} needs the '${endpoint.auth}' authenticator, and none is set`);
@@ -45,16 +63,20 @@ export function protection(app: FastifyInstance, endpoint: Endpoint) {
 }
 
 /**
- * Registers one endpoint of the contract: its path, its schemas (validation, serialisation and
- * OpenAPI from the same objects) and the credential its `auth` names.
+ * Registers one endpoint of the contract, by its name: its path, its schemas (validation,
+ * serialisation and OpenAPI from the same objects, the name as its operationId) and the credential
+ * its `auth` names. The events the handler returns are published once it has returned, that is once
+ * its change is committed: never before, never for a change that failed.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function route<N extends EndpointName>(app: FastifyInstance, name: N, handler: Handler<Endpoints[N]>): void {
+  const endpoint: Endpoint = endpoints[name];
   const { security, hooks } = protection(app, endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: {
-      tags: [endpoint.tag],
+      operationId: name,
+      tags: [endpoint.resource],
       summary: endpoint.summary,
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -63,9 +85,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     },
     ...hooks,
     // The envelope's statusCode always equals the HTTP status; a handler that returns has succeeded.
-    handler: (async (request: never, reply: FastifyReply) => ({
-      statusCode: 200,
-      ...(await handler(request, reply)),
-    })) as never,
+    handler: (async (request: never, reply: FastifyReply) => {
+      const { events, ...result } = await (handler as Handler<Endpoint>)(request, reply);
+      if (events?.length) app.publish(events);
+      return { statusCode: 200, ...result };
+    }) as never,
   });
 }

@@ -3,14 +3,15 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
-import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api/contract';
+import { serverEvents, SOCKET_PATH, SOCKET_PROTOCOL, type ServerEventMessage } from '@backoffice/shared-api/contract';
 import type { AuthenticatedAdmin } from '../modules/auth/authenticate';
 
 export interface Realtime {
-  /** Sends an event to every signed-in admin, on every API instance when Redis is configured. */
-  toAdmins(event: string, payload: unknown): void;
-  /** Sends an event to one admin's own sockets (each of their tabs), on every API instance too. */
-  toAdmin(adminId: string, event: string, payload: unknown): void;
+  /**
+   * Sends the events of a committed change to the sockets the contract says they are for (every
+   * signed-in admin, or one admin's own tabs), on every API instance when Redis is configured.
+   */
+  publish(events: readonly ServerEventMessage[]): void;
   /** Drops the sockets of a revoked session (logout, password change), on every instance. */
   disconnectSession(sessionId: string): void;
   close(): Promise<void>;
@@ -55,18 +56,18 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
 
   io.on('connection', (socket: Socket) => {
     const timer = setTimeout(() => {
-      socket.emit(SOCKET_EVENTS.unauthorized, { message: 'Authentication timed out' });
+      socket.emit(SOCKET_PROTOCOL.unauthorized, { message: 'Authentication timed out' });
       socket.disconnect(true);
     }, opts.authTimeoutMs);
     socket.on('disconnect', () => clearTimeout(timer));
-    socket.on(SOCKET_EVENTS.authenticate, async (payload: unknown) => {
+    socket.on(SOCKET_PROTOCOL.authenticate, async (payload: unknown) => {
       const token =
         payload && typeof payload === 'object' && typeof (payload as { token?: unknown }).token === 'string'
           ? (payload as { token: string }).token
           : undefined;
       const admin = token ? await opts.resolveToken(token).catch(() => null) : null;
       if (!admin) {
-        socket.emit(SOCKET_EVENTS.unauthorized, { message: 'Invalid or expired token' });
+        socket.emit(SOCKET_PROTOCOL.unauthorized, { message: 'Invalid or expired token' });
         socket.disconnect(true);
         return;
       }
@@ -75,23 +76,24 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
       // as an HTTP call with the token would be refused.
       const expiry = setTimeout(
         () => {
-          socket.emit(SOCKET_EVENTS.unauthorized, { message: 'Session expired' });
+          socket.emit(SOCKET_PROTOCOL.unauthorized, { message: 'Session expired' });
           socket.disconnect(true);
         },
         Math.max(0, admin.expiresAt.getTime() - Date.now()),
       );
       socket.on('disconnect', () => clearTimeout(expiry));
       await socket.join([ADMINS, adminRoom(admin.id), sessionRoom(admin.sessionId)]);
-      socket.emit(SOCKET_EVENTS.authenticated, { _id: admin.id, availabilityStatus: admin.availabilityStatus });
+      socket.emit(SOCKET_PROTOCOL.authenticated, { _id: admin.id, availabilityStatus: admin.availabilityStatus });
     });
   });
 
   return {
-    toAdmins(event, payload) {
-      io.to(ADMINS).emit(event, payload);
-    },
-    toAdmin(adminId, event, payload) {
-      io.to(adminRoom(adminId)).emit(event, payload);
+    publish(events) {
+      for (const { event, payload } of events) {
+        const spec = serverEvents[event];
+        const room = 'to' in spec && spec.to === 'self' ? adminRoom((payload as { _id: string })._id) : ADMINS;
+        io.to(room).emit(spec.name, payload);
+      }
     },
     disconnectSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);

@@ -1,5 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, SOCKET_PATH } from '@backoffice/shared-api/contract';
+import { SOCKET_PROTOCOL, SOCKET_PATH } from '@backoffice/shared-api/contract';
 import { startTestApi, type Backend, type TestApi } from './test-api';
 
 /** The address of a test server started with `listen: true`. */
@@ -15,20 +15,38 @@ export function openSocket(api: TestApi): Socket {
 
 /** The next `event` the socket receives, or a rejection after `timeoutMs`. */
 export const nextEvent = <T = unknown>(socket: Socket, event: string, timeoutMs = 4000) =>
+  nextEventOf<T>(socket, event, () => true, timeoutMs);
+
+/**
+ * The next `event` whose payload `matches` (one about this test's record: an event of an earlier
+ * test's change may still be on its way, as events follow the reply by a few milliseconds).
+ */
+export const nextEventOf = <T = unknown>(
+  socket: Socket,
+  event: string,
+  matches: (payload: T) => boolean,
+  timeoutMs = 4000,
+) =>
   new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
+    const t = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      if (!matches(payload)) return;
       clearTimeout(t);
+      socket.off(event, listener);
       resolve(payload);
-    });
+    };
+    socket.on(event, listener);
   });
 
 /** A socket that has authenticated with `token`, so server events reach it. */
 export async function adminSocket(api: TestApi, token: string): Promise<Socket> {
   const s = openSocket(api);
   await nextEvent(s, 'connect');
-  const ok = nextEvent(s, SOCKET_EVENTS.authenticated);
-  s.emit(SOCKET_EVENTS.authenticate, { token });
+  const ok = nextEvent(s, SOCKET_PROTOCOL.authenticated);
+  s.emit(SOCKET_PROTOCOL.authenticate, { token });
   await ok;
   return s;
 }

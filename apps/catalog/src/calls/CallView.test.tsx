@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { API_PATHS, CATALOG_MESSAGES, createQueryClient, session } from '@backoffice/shared-api';
+import { ROUTES, CATALOG_MESSAGES, createQueryClient } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import type { CallRefund, CallTransaction } from '@backoffice/shared-api';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { AppProviders, EPOCH_ISO, formatDateTime } from '@backoffice/ui-kit';
@@ -49,11 +50,11 @@ const refund = (i: number, overrides: Partial<CallRefund> = {}): CallRefund => (
 /** A fake API answering the detail with `detail` (and the list, for the way back). */
 function server(detail: Handler = () => ok(CALL)) {
   const requests = stubApi((config) => {
-    if (config.url === API_PATHS.getCallDetail) return detail(config);
-    if (config.url === API_PATHS.getAllCalls) return listReply([call(1)], 30);
+    if (config.url === ROUTES.getCallDetail.path) return detail(config);
+    if (config.url === ROUTES.getAllCalls.path) return listReply([call(1)], 30);
     return undefined;
   });
-  return { details: () => requests.filter((r) => r.url === API_PATHS.getCallDetail).map((r) => r.params) };
+  return { details: () => requests.filter((r) => r.url === ROUTES.getCallDetail.path).map((r) => r.params) };
 }
 
 /** The value shown beside a label of the call's description. */

@@ -16,8 +16,10 @@ import {
   formatCallEnd,
   formatDateTime,
   formatDollars,
+  isPictureData,
   shortId,
   underscoresToSpaces,
+  useLinkTo,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import { Avatar } from '@backoffice/ui-kit/forms';
@@ -33,8 +35,6 @@ import {
 import { CallStatusTag } from './CallStatusTag';
 import { useCallViewController } from './useCallViewController';
 
-// Only inline pictures: the Content-Security-Policy refuses images from other origins.
-const isPictureData = (value: string) => /^data:image\/(png|jpeg|webp|gif);base64,/.test(value);
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const TRANSACTION_COLUMNS: Array<DataTableColumn<CallTransaction>> = [
@@ -55,28 +55,24 @@ const REFUND_COLUMNS: Array<DataTableColumn<CallRefund>> = [
   { key: 'createdAt', title: 'Created At', render: (r) => formatDateTime(r.createdAt) },
 ];
 
-/**
- * Where a party's page is, from `view/:id` under the calls list: up two routes is the base the
- * shell runs under (/app or /), whichever it is.
- */
-export function partyLink(user: UserRef): string {
-  return user.isInfluencer ? `../../influencers/view/${user._id}` : `../../details/fan-details/${user._id}`;
-}
-
 function PartyCard({ title, user }: { title: string; user: UserRef }) {
+  const link = useLinkTo();
   const name = user.displayName || `@${user.userName}`;
+  // An influencer's page is their profile; a fan's is the fan detail, where their calls are.
+  const to = user.isInfluencer ? link('influencerView', { id: user._id }) : link('fanDetail', { id: user._id });
   return (
     <Card size="small" title={title} style={{ height: '100%' }}>
       <Flex align="center" gap={16}>
         <Avatar
           size={56}
+          // Only inline pictures: the Content-Security-Policy refuses images from other origins.
           src={isPictureData(user.mainProfilePicture) ? user.mainProfilePicture : undefined}
           icon={<UserOutlined />}
           alt=""
         />
         <Flex vertical gap={2} style={{ minWidth: 0 }}>
           <Flex align="center" gap={8} wrap>
-            <Link to={partyLink(user)}>{name}</Link>
+            <Link to={to}>{name}</Link>
             <Tag>{user.isInfluencer ? 'Influencer' : 'Fan'}</Tag>
           </Flex>
           <Typography.Text type="secondary">@{user.userName}</Typography.Text>
@@ -174,7 +170,7 @@ export function CallView() {
     <Flex vertical gap="middle">
       <PageBreadcrumb
         items={[
-          { title: 'Dashboard', to: '../..' },
+          { title: 'Dashboard', to: c.link('dashboard') },
           { title: 'Calls', to: c.backTo },
           ...(load.state === 'ready' ? [{ title: shortId(load.data._id) }] : []),
         ]}

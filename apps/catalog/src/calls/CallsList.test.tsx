@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, CALL_STATUSES, session } from '@backoffice/shared-api';
+import { ROUTES, CALL_STATUSES } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { EPOCH_ISO, formatDateTime } from '@backoffice/ui-kit';
 import { chooseOption } from '@backoffice/ui-kit/testing';
@@ -30,11 +31,11 @@ const COLUMNS = [
 const DEFAULT_QUERY = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' };
 
 type Requests = Array<{ url?: string; params?: unknown }>;
-const lists = (requests: Requests) => requests.filter((r) => r.url === API_PATHS.getAllCalls).map((r) => r.params);
+const lists = (requests: Requests) => requests.filter((r) => r.url === ROUTES.getAllCalls.path).map((r) => r.params);
 
 /** A fake API serving the calls list with what `reply` says. */
 function server(reply: () => ReturnType<Handler> = () => listReply([call(1)], 1)) {
-  return stubApi((config) => (config.url === API_PATHS.getAllCalls ? reply() : undefined));
+  return stubApi((config) => (config.url === ROUTES.getAllCalls.path ? reply() : undefined));
 }
 
 const param = (url: string, name: string) => new URLSearchParams(url.split('?')[1]).get(name);

@@ -10,6 +10,7 @@ import {
   formatCallDuration,
   formatDateTime,
   formatDollars,
+  useLinkTo,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import { FilterSelect } from '@backoffice/ui-kit/forms';
@@ -44,6 +45,7 @@ const money = (key: 'transactionTotal' | 'earnAmount' | 'refundedAmount', title:
 /** Video call list (spec section 2): search, status and date filters, sort and page kept in the URL. */
 export function CallsList() {
   const c = useCallsListController();
+  const link = useLinkTo();
   // Each column's key is the sort the server knows it by (CALL_SORTS).
   const columns: Array<DataTableColumn<CallRow>> = [
     { key: 'hostName', title: 'Call From', sortable: true, render: (r) => <Party user={r.host} /> },
@@ -63,7 +65,7 @@ export function CallsList() {
       key: 'action',
       title: 'Action',
       render: (r) => (
-        <Link to={`view/${r._id}`} state={c.linkState}>
+        <Link to={link('callView', { id: r._id })} state={c.linkState}>
           <EyeOutlined aria-hidden /> View
         </Link>
       ),

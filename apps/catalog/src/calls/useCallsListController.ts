@@ -1,12 +1,4 @@
-import {
-  CALL_SORTS,
-  CALL_STATUSES,
-  useCallsList,
-  type CallListQuery,
-  type CallRow,
-  type CallSort,
-  type CallStatus,
-} from '@backoffice/shared-api';
+import { CALL_SORTS, CALL_STATUSES, type CallStatus } from '@backoffice/shared-api';
 import { DATE_RANGE_KEYS, dateRangeBounds, useDateRangeFilter, useListController } from '@backoffice/ui-kit';
 
 export const CALLS_PAGE_SIZE = 10;
@@ -24,13 +16,13 @@ export function callStatusOf(value: string | undefined): CallStatus | undefined 
  * Date column, in the admin's days) from the URL; rows and handlers out.
  */
 export function useCallsListController() {
-  const list = useListController<CallSort, CallListQuery, CallRow>({
+  const list = useListController({
+    endpoint: 'getAllCalls',
     sorts: CALL_SORTS,
     defaultSort: 'createdAt',
     filterKeys: FILTER_KEYS,
     pageSize: CALLS_PAGE_SIZE,
     toQuery: (base, filters) => ({ ...base, status: callStatusOf(filters.status), ...dateRangeBounds(filters) }),
-    useList: useCallsList,
   });
   const status = callStatusOf(list.filters.status);
   const range = useDateRangeFilter(list);

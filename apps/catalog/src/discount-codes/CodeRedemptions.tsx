@@ -1,5 +1,5 @@
 import { Link } from '@backoffice/ui-kit/router';
-import { Card, DataTable, ErrorState, Pager, type DataTableColumn } from '@backoffice/ui-kit';
+import { Card, DataTable, ErrorState, Pager, useLinkTo, type DataTableColumn } from '@backoffice/ui-kit';
 import type { DiscountCodeRow, RedemptionRecord } from '@backoffice/shared-api';
 import { REDEMPTION_COLUMNS } from '../redemption-history/redemptionColumns';
 import { useCodeRedemptionsController } from './useCodeRedemptionsController';
@@ -11,13 +11,11 @@ const COLUMNS: Array<DataTableColumn<RedemptionRecord>> = [
   REDEMPTION_COLUMNS.redeemedAt,
 ];
 
-/**
- * The redemptions of one code, paged. The link opens the Redemption history screen on the same
- * code; it climbs two routes (view/:id, then this area) to the base the shell runs under, /app or /.
- */
+/** The redemptions of one code, paged. The link opens the Redemption history screen on the same code. */
 export function CodeRedemptions({ code }: { code: DiscountCodeRow }) {
   const c = useCodeRedemptionsController(code._id);
-  const history = `../../manage-cupon-history?${new URLSearchParams({ value: code.codeName })}`;
+  const link = useLinkTo();
+  const history = `${link('redemptionHistory')}?${new URLSearchParams({ value: code.codeName })}`;
   return (
     <Card title="Redemptions" extra={<Link to={history}>Open in redemption history</Link>}>
       {c.error ? (

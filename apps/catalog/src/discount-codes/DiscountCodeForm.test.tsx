@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, CATALOG_MESSAGES, session, type DiscountCodeRow, type InfluencerRow } from '@backoffice/shared-api';
+import { ROUTES, CATALOG_MESSAGES, type DiscountCodeRow, type PersonRow } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { LEAVE_TITLE } from '@backoffice/ui-kit';
 import { chooseOption } from '@backoffice/ui-kit/testing';
@@ -22,7 +23,7 @@ const LIST = '/app/manage-discount-codes';
 const TAKEN = CATALOG_MESSAGES.codeNameTaken;
 const NEW_ID = uuid(77);
 
-const influencer = (i: number, displayName: string, userName: string): InfluencerRow => ({
+const influencer = (i: number, displayName: string, userName: string): PersonRow => ({
   _id: uuid(600 + i),
   userName,
   displayName,
@@ -48,7 +49,7 @@ function server(initial: DiscountCodeRow[], write?: Write) {
     const { influencerId, ...fields } = body;
     const owner = [JANE, JOHN].find((i) => i._id === influencerId);
     const influencerRef = owner ? userRef(0, { ...owner, mainProfilePicture: '', isInfluencer: true }) : null;
-    if (config.url === API_PATHS.createDiscountCode) {
+    if (config.url === ROUTES.createDiscountCode.path) {
       const created = discountCode(77, { ...fields, influencer: influencerRef, totalRedeem: 0 });
       codes = [created, ...codes];
       return ok(created, 'Discount code created');
@@ -64,27 +65,27 @@ function server(initial: DiscountCodeRow[], write?: Write) {
   };
   const requests = stubApi((config) => {
     const params = config.params as Record<string, string> | undefined;
-    if (config.url === API_PATHS.getAllDiscountCodes) return listReply(codes);
-    if (config.url === API_PATHS.getDiscountCodeDetail) {
+    if (config.url === ROUTES.getAllDiscountCodes.path) return listReply(codes);
+    if (config.url === ROUTES.getDiscountCodeDetail.path) {
       const found = codes.find((c) => c._id === params?.id);
       return found ? ok(found) : failure(404, CATALOG_MESSAGES.discountCodeNotFound);
     }
-    if (config.url === API_PATHS.getAllRedemptions) return listReply([]);
-    if (config.url === API_PATHS.getAllInfluencers) {
+    if (config.url === ROUTES.getAllRedemptions.path) return listReply([]);
+    if (config.url === ROUTES.getAllInfluencers.path) {
       const search = (params?.search ?? '').toLowerCase();
       return listReply([JANE, JOHN].filter((i) => i.displayName.toLowerCase().includes(search)));
     }
-    if (config.url === API_PATHS.createDiscountCode || config.url === API_PATHS.updateDiscountCode)
+    if (config.url === ROUTES.createDiscountCode.path || config.url === ROUTES.updateDiscountCode.path)
       return write?.(config) ?? apply(config);
     return undefined;
   });
   return {
     writes: () =>
       requests
-        .filter((r) => r.url === API_PATHS.createDiscountCode || r.url === API_PATHS.updateDiscountCode)
+        .filter((r) => r.url === ROUTES.createDiscountCode.path || r.url === ROUTES.updateDiscountCode.path)
         .map((r) => [r.method, r.params ?? null, bodyOf(r)]),
-    searches: () => requests.filter((r) => r.url === API_PATHS.getAllInfluencers).map((r) => r.params),
-    details: () => requests.filter((r) => r.url === API_PATHS.getDiscountCodeDetail),
+    searches: () => requests.filter((r) => r.url === ROUTES.getAllInfluencers.path).map((r) => r.params),
+    details: () => requests.filter((r) => r.url === ROUTES.getDiscountCodeDetail.path),
   };
 }
 
@@ -394,7 +395,7 @@ describe('Editing a discount code', () => {
   it('a failed load offers Retry', async () => {
     let fail = true;
     stubApi((config) => {
-      if (config.url !== API_PATHS.getDiscountCodeDetail) return undefined;
+      if (config.url !== ROUTES.getDiscountCodeDetail.path) return undefined;
       return fail ? failure(503, 'Service unavailable') : ok(CODE);
     });
     renderCatalog(EDIT);

@@ -9,6 +9,7 @@ import {
   Row,
   Space,
   Typography,
+  useLinkTo,
 } from '@backoffice/ui-kit';
 import { Form, InputNumber, Select } from '@backoffice/ui-kit/forms';
 import { CATALOG_LIMITS, type DiscountCodeRow } from '@backoffice/shared-api';
@@ -23,13 +24,14 @@ const half = { xs: 24, md: 12 } as const;
 /** The add page (no `code`) or the edit page of a discount code; the logic is in useDiscountCodeForm. */
 export function DiscountCodeForm({ code }: { code?: DiscountCodeRow }) {
   const f = useDiscountCodeForm(code);
+  const link = useLinkTo();
   const adding = !code;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageBreadcrumb
         items={[
-          { title: 'Dashboard', to: '../..' },
-          { title: 'Discount codes', to: '..' },
+          { title: 'Dashboard', to: link('dashboard') },
+          { title: 'Discount codes', to: link('discountCodes') },
           { title: adding ? 'Add' : 'Edit' },
         ]}
       />
@@ -41,11 +43,9 @@ export function DiscountCodeForm({ code }: { code?: DiscountCodeRow }) {
         }
       >
         <Form<DiscountCodeFormValues>
-          form={f.form}
+          {...f.formProps}
           layout="vertical"
           name="discount-code"
-          initialValues={f.initialValues}
-          onFinish={(values) => void f.submit(values)}
           disabled={f.saving}
           scrollToFirstError
         >

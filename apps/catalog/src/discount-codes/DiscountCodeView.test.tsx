@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { API_PATHS, CATALOG_MESSAGES, createQueryClient, session, type DiscountCodeRow } from '@backoffice/shared-api';
+import { ROUTES, CATALOG_MESSAGES, createQueryClient, type DiscountCodeRow } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
 import { AppProviders, formatDateTime } from '@backoffice/ui-kit';
 import {
@@ -26,24 +27,24 @@ const CODE_QUERY = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc',
 
 type Requests = ReturnType<typeof stubApi>;
 const redemptionLists = (requests: Requests) =>
-  requests.filter((r) => r.url === API_PATHS.getAllRedemptions).map((r) => r.params);
+  requests.filter((r) => r.url === ROUTES.getAllRedemptions.path).map((r) => r.params);
 
 /** A fake API: the codes' details, and redemptions as `redemptions` answers. */
 function server(codes: DiscountCodeRow[], redemptions: () => StubReply = () => listReply([redemption(1)], 1)) {
   const requests = stubApi((config) => {
     const params = config.params as Record<string, string> | undefined;
-    if (config.url === API_PATHS.getDiscountCodeDetail) {
+    if (config.url === ROUTES.getDiscountCodeDetail.path) {
       const found = codes.find((c) => c._id === params?.id);
       return found ? ok(found) : failure(404, CATALOG_MESSAGES.discountCodeNotFound);
     }
-    if (config.url === API_PATHS.getAllRedemptions) return redemptions();
-    if (config.url === API_PATHS.getAllDiscountCodes) return listReply(codes);
+    if (config.url === ROUTES.getAllRedemptions.path) return redemptions();
+    if (config.url === ROUTES.getAllDiscountCodes.path) return listReply(codes);
     return undefined;
   });
   return {
     requests,
     redemptionLists: () => redemptionLists(requests),
-    details: () => requests.filter((r) => r.url === API_PATHS.getDiscountCodeDetail).map((r) => r.params),
+    details: () => requests.filter((r) => r.url === ROUTES.getDiscountCodeDetail.path).map((r) => r.params),
   };
 }
 
@@ -197,8 +198,8 @@ describe('Discount code view', () => {
   it('a code that cannot be loaded offers Retry', async () => {
     let fail = true;
     stubApi((config) => {
-      if (config.url === API_PATHS.getDiscountCodeDetail) return fail ? 'network-error' : ok(CODE);
-      if (config.url === API_PATHS.getAllRedemptions) return listReply([]);
+      if (config.url === ROUTES.getDiscountCodeDetail.path) return fail ? 'network-error' : ok(CODE);
+      if (config.url === ROUTES.getAllRedemptions.path) return listReply([]);
       return undefined;
     });
     renderCatalog(VIEW);

@@ -9,6 +9,7 @@ import {
   Typography,
   formatDateTime,
   formatDollars,
+  useLinkTo,
 } from '@backoffice/ui-kit';
 import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import type { DiscountCodeRow } from '@backoffice/shared-api';
@@ -24,6 +25,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 function DiscountCodeDetails({ code }: { code: DiscountCodeRow }) {
   const navigate = useNavigate();
+  const link = useLinkTo();
   const items: Items = [
     item('Code Name', code.codeName),
     item('Discount Type', typeLabel(code.type)),
@@ -40,7 +42,11 @@ function DiscountCodeDetails({ code }: { code: DiscountCodeRow }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageBreadcrumb
-        items={[{ title: 'Dashboard', to: '../..' }, { title: 'Discount codes', to: '..' }, { title: code.codeName }]}
+        items={[
+          { title: 'Dashboard', to: link('dashboard') },
+          { title: 'Discount codes', to: link('discountCodes') },
+          { title: code.codeName },
+        ]}
       />
       <Card
         title={
@@ -49,7 +55,11 @@ function DiscountCodeDetails({ code }: { code: DiscountCodeRow }) {
           </Typography.Title>
         }
         extra={
-          <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => navigate(`../edit/${code._id}`)}>
+          <Button
+            type="primary"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => navigate(link('discountCodeEdit', { id: code._id }))}
+          >
             Edit
           </Button>
         }

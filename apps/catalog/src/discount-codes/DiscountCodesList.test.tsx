@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, DISCOUNT_CODE_TYPE_LABELS, session } from '@backoffice/shared-api';
+import { ROUTES, DISCOUNT_CODE_TYPE_LABELS } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import { discountCode, expectRetryRecovers, headers, listReply, renderCatalog, rowOf, stubApi } from '../testFixtures';
@@ -10,10 +11,10 @@ const DEFAULT_QUERY = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'des
 
 type Requests = ReturnType<typeof stubApi>;
 const lists = (requests: Requests) =>
-  requests.filter((r) => r.url === API_PATHS.getAllDiscountCodes).map((r) => r.params);
+  requests.filter((r) => r.url === ROUTES.getAllDiscountCodes.path).map((r) => r.params);
 
 function server(reply: () => StubReply = () => listReply([discountCode(1)], 1)) {
-  return stubApi((config) => (config.url === API_PATHS.getAllDiscountCodes ? reply() : undefined));
+  return stubApi((config) => (config.url === ROUTES.getAllDiscountCodes.path ? reply() : undefined));
 }
 
 // antd disables pointer events on its controls while they animate; the check would refuse the clicks.
@@ -85,7 +86,7 @@ describe('Discount codes list', () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     stubApi(async (config) => {
-      if (config.url !== API_PATHS.getAllDiscountCodes) return undefined;
+      if (config.url !== ROUTES.getAllDiscountCodes.path) return undefined;
       await answered;
       return listReply([discountCode(1)]);
     });

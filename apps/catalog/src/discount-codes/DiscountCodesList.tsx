@@ -7,6 +7,7 @@ import {
   SearchBox,
   Space,
   formatDateTime,
+  useLinkTo,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import type { DiscountCodeRow } from '@backoffice/shared-api';
@@ -18,7 +19,7 @@ import { useDiscountCodesListController } from './useDiscountCodesListController
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** Spec section 2: discount type, code name, status, created on, total redeem, redeem limit, action. */
-const COLUMNS: Array<DataTableColumn<DiscountCodeRow>> = [
+const columnsOf = (link: ReturnType<typeof useLinkTo>): Array<DataTableColumn<DiscountCodeRow>> => [
   { key: 'type', title: 'Discount Type', sortable: true, render: (c) => typeLabel(c.type) },
   { key: 'codeName', title: 'Code Name', sortable: true },
   { key: 'status', title: 'Status', sortable: true, render: (c) => <DiscountCodeStatusTag status={c.status} /> },
@@ -30,10 +31,10 @@ const COLUMNS: Array<DataTableColumn<DiscountCodeRow>> = [
     title: 'Action',
     render: (c) => (
       <Space size="small">
-        <Link to={`view/${c._id}`} aria-label={`View ${c.codeName}`}>
+        <Link to={link('discountCodeView', { id: c._id })} aria-label={`View ${c.codeName}`}>
           View
         </Link>
-        <Link to={`edit/${c._id}`} aria-label={`Edit ${c.codeName}`}>
+        <Link to={link('discountCodeEdit', { id: c._id })} aria-label={`Edit ${c.codeName}`}>
           Edit
         </Link>
       </Space>
@@ -45,17 +46,18 @@ const COLUMNS: Array<DataTableColumn<DiscountCodeRow>> = [
 export function DiscountCodesList() {
   const c = useDiscountCodesListController();
   const navigate = useNavigate();
+  const link = useLinkTo();
   return (
     <ListScreen<DiscountCodeRow>
       title="Discount codes"
       list={c}
-      columns={COLUMNS}
+      columns={columnsOf(link)}
       rowKey={(r) => r._id}
       errorTitle="Discount codes could not be loaded"
       extra={
         <Flex gap="small" wrap align="center">
           <SearchBox placeholder="Search by code name" value={c.search} onSearch={c.setSearch} />
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate('add')}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(link('discountCodeAdd'))}>
             Add discount code
           </Button>
         </Flex>

@@ -1,11 +1,5 @@
 import { useMemo } from 'react';
-import {
-  REDEMPTION_SORTS,
-  useRedemptionsList,
-  type RedemptionListQuery,
-  type RedemptionRecord,
-  type RedemptionSort,
-} from '@backoffice/shared-api';
+import { REDEMPTION_SORTS } from '@backoffice/shared-api';
 import { useListController } from '@backoffice/ui-kit';
 import { withRedemptionDefaults } from '../redemption-history/redemptionRecord';
 import { REDEMPTION_PAGE_SIZE } from '../redemption-history/useRedemptionHistoryController';
@@ -15,13 +9,13 @@ import { REDEMPTION_PAGE_SIZE } from '../redemption-history/useRedemptionHistory
  * with its page and sort in the view's URL so that Back returns to the same page.
  */
 export function useCodeRedemptionsController(codeId: string) {
-  const list = useListController<RedemptionSort, RedemptionListQuery, RedemptionRecord>({
+  const list = useListController({
+    endpoint: 'getAllRedemptions',
     sorts: REDEMPTION_SORTS,
     defaultSort: 'createdAt',
     pageSize: REDEMPTION_PAGE_SIZE,
     // The view has no search box: a `search` left in its URL must not hide redemptions unexplained.
     toQuery: (base) => ({ ...base, search: undefined, filterValue: codeId }),
-    useList: useRedemptionsList,
   });
   const rows = useMemo(() => list.rows?.map(withRedemptionDefaults), [list.rows]);
   return { ...list, rows };

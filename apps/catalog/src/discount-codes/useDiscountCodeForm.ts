@@ -1,11 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from '@backoffice/ui-kit/router';
-import { useSaveDiscountCode, type DiscountCodeRow } from '@backoffice/shared-api';
-import { useFormServerErrors, useToasts, useUnsavedChangesGuard } from '@backoffice/ui-kit';
-import { Form } from '@backoffice/ui-kit/forms';
+import {
+  useEndpointMutation,
+  type CreateDiscountCodeBody,
+  type DiscountCodeRow,
+  type UpdateDiscountCodeBody,
+} from '@backoffice/shared-api';
+import { useLinkTo } from '@backoffice/ui-kit';
+import { Form, useEditController } from '@backoffice/ui-kit/forms';
 import { INFLUENCER_TYPE } from './discountCodeLabels';
 import {
-  FORM_FIELDS,
   NEW_CODE_VALUES,
   changesOf,
   createBodyOf,
@@ -14,68 +18,51 @@ import {
   type DiscountCodeFormValues,
 } from './discountCodeFormModel';
 
-const FIELDS = new Set<string>(FORM_FIELDS);
-const fieldOf = (key: string) => (FIELDS.has(key) ? key : undefined);
+/** What a save sends: a new code whole, or only the fields of an existing one that changed. */
+type DiscountCodeSave =
+  { mode: 'add'; body: CreateDiscountCodeBody } | { mode: 'edit'; id: string; changes: UpdateDiscountCodeBody };
 
 /**
- * The add and edit form's logic: the values to start from, the browser's checks, the save (an edit
- * sends only what changed), the server's field errors placed on their fields with everything typed
- * kept, and, once saved, the server's message and the code's view. `code` is absent when adding.
+ * The add and edit form's logic on ui-kit's edit controller: the values to start from, the
+ * browser's checks, the save (an edit sends only what changed), the server's field errors on their
+ * fields with everything typed kept, and, once saved, the server's message and the code's view.
+ * `code` is absent when adding.
  */
 export function useDiscountCodeForm(code?: DiscountCodeRow) {
-  const [form] = Form.useForm<DiscountCodeFormValues>();
   const navigate = useNavigate();
-  const toasts = useToasts();
-  const save = useSaveDiscountCode();
-  // A taken name is a conflict on the name, even from a server that names no field.
-  const { formError, clearFormError, saveOnce } = useFormServerErrors(form, {
-    fieldOf,
+  const link = useLinkTo();
+  const create = useEndpointMutation('createDiscountCode');
+  const update = useEndpointMutation('updateDiscountCode');
+  const viewOf = (id: string) => link('discountCodeView', { id });
+  const edit = useEditController<DiscountCodeFormValues, DiscountCodeSave, DiscountCodeRow>({
+    initial: code ? valuesOf(code) : NEW_CODE_VALUES,
+    diff: (initial, current) => {
+      const changes = changesOf(initial, current);
+      if (Object.keys(changes).length === 0) return null;
+      return code ? { mode: 'edit', id: code._id, changes } : { mode: 'add', body: createBodyOf(current) };
+    },
+    save: (s) =>
+      s.mode === 'add'
+        ? create.mutateAsync({ body: s.body })
+        : update.mutateAsync({ query: { id: s.id }, body: s.changes }),
+    guardLabel: code ? 'this discount code' : 'the new discount code',
+    afterSave: (saved) => navigate(viewOf(saved.data._id)),
+    // Nothing to send (the server would refuse an empty change): the view shows the code as it is.
+    unchanged: code ? () => navigate(viewOf(code._id)) : undefined,
+    savedMessage: code ? 'Discount code saved' : 'Discount code added',
+    // A taken name is a conflict on the name, even from a server that names no field.
     conflictField: 'codeName',
   });
-  // Taken once: an edit sends what differs from these, so a refetch neither resets the typing nor
-  // turns another admin's change into one of ours.
-  const [initialValues] = useState(() => (code ? valuesOf(code) : NEW_CODE_VALUES));
-  const type = Form.useWatch('type', form) ?? initialValues.type;
+  const type = Form.useWatch('type', edit.form) ?? edit.initialValues?.type;
   // The live count: redemptions made while the form is open still bound the limit.
   const redeemed = code?.totalRedeem ?? 0;
   const rules = useMemo(() => rulesFor(redeemed), [redeemed]);
-  const viewOf = (id: string) => `../view/${id}`;
-  const differs = (values: Partial<DiscountCodeFormValues> | undefined) =>
-    !!values && Object.keys(changesOf(initialValues, { ...initialValues, ...values })).length > 0;
-  const dirty = differs(Form.useWatch((values: DiscountCodeFormValues) => values, form));
-  const guard = useUnsavedChangesGuard(dirty, code ? 'this discount code' : 'the new discount code');
-
-  const submit = (values: DiscountCodeFormValues) =>
-    saveOnce(async () => {
-      let request;
-      if (!code) {
-        request = { mode: 'add' as const, body: createBodyOf(values) };
-      } else {
-        const changes = changesOf(initialValues, values);
-        // Nothing to send: the server would refuse an empty change ("Send at least one field").
-        if (Object.keys(changes).length === 0) {
-          guard.confirmLeave(() => navigate(viewOf(code._id)), false);
-          return;
-        }
-        request = { mode: 'edit' as const, id: code._id, changes };
-      }
-      const saved = await save.mutateAsync(request);
-      toasts.show('success', saved.message || (code ? 'Discount code saved' : 'Discount code added'));
-      // The form still differs from where it started, but nothing is lost: the guard must not ask.
-      guard.confirmLeave(() => navigate(viewOf(saved.code._id)), false);
-    });
 
   return {
-    form,
-    initialValues,
+    ...edit,
     rules,
     redeemed,
     showInfluencer: type === INFLUENCER_TYPE,
-    submit,
-    saving: save.isPending,
-    formError,
-    clearFormError,
-    // Asked of the form at the click: the watched values lag a render behind the last keystroke.
-    cancel: () => guard.confirmLeave(() => navigate(code ? viewOf(code._id) : '..'), differs(form.getFieldsValue())),
+    cancel: () => edit.leave(() => navigate(code ? viewOf(code._id) : link('discountCodes'))),
   };
 }

@@ -2,10 +2,6 @@ import {
   DISCOUNT_CODE_SORTS,
   DISCOUNT_CODE_STATUSES,
   DISCOUNT_CODE_TYPES,
-  useDiscountCodesList,
-  type DiscountCodeListQuery,
-  type DiscountCodeRow,
-  type DiscountCodeSort,
   type DiscountCodeStatus,
   type DiscountCodeType,
 } from '@backoffice/shared-api';
@@ -19,7 +15,8 @@ const FILTER_KEYS = ['type', 'status'] as const;
 
 /** The Discount codes list's logic: page, sort, search and the type and status filters from the URL. */
 export function useDiscountCodesListController() {
-  const list = useListController<DiscountCodeSort, DiscountCodeListQuery, DiscountCodeRow>({
+  const list = useListController({
+    endpoint: 'getAllDiscountCodes',
     sorts: DISCOUNT_CODE_SORTS,
     defaultSort: 'createdAt',
     filterKeys: FILTER_KEYS,
@@ -29,7 +26,6 @@ export function useDiscountCodesListController() {
       type: oneOf(DISCOUNT_CODE_TYPES, filters.type),
       status: oneOf(DISCOUNT_CODE_STATUSES, filters.status),
     }),
-    useList: useDiscountCodesList,
   });
   const { type, status } = list.query;
   return {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useInfluencersList, type UserRef } from '@backoffice/shared-api';
+import { useEndpointList, type UserRef } from '@backoffice/shared-api';
 import { useDebouncedValue } from '@backoffice/ui-kit';
 import { influencerLabel } from './discountCodeLabels';
 
@@ -18,7 +18,7 @@ export interface InfluencerOption {
  */
 export function useInfluencerOptions(text: string, selected: InfluencerOption | undefined) {
   const search = useDebouncedValue(text.trim(), INFLUENCER_SEARCH_DEBOUNCE_MS);
-  const list = useInfluencersList({
+  const list = useEndpointList('getAllInfluencers', {
     page: 1,
     limit: INFLUENCER_OPTIONS_LIMIT,
     search: search || undefined,

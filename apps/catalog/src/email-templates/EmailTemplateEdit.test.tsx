@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, CATALOG_MESSAGES, session, type EmailTemplate } from '@backoffice/shared-api';
+import { ROUTES, CATALOG_MESSAGES, type EmailTemplate } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import {
   bodyOf,
@@ -14,7 +15,8 @@ import {
   stubApi,
 } from '../testFixtures';
 import { LEAVE_TITLE } from '@backoffice/ui-kit';
-import { NOTHING_CHANGED_MESSAGE, PREVIEW_DEBOUNCE_MS } from './useEmailTemplateEditor';
+import { NOTHING_CHANGED_MESSAGE } from '@backoffice/ui-kit/forms';
+import { PREVIEW_DEBOUNCE_MS } from './useEmailTemplateEditor';
 
 const TEMPLATE = emailTemplate();
 const LIST = '/app/email-templates';
@@ -30,13 +32,13 @@ type Save = (config: StubRequest, current: EmailTemplate) => StubReply | Promise
 function server(initial: EmailTemplate = TEMPLATE, save?: Save) {
   let current = initial;
   const requests = stubApi(async (config) => {
-    if (config.url === API_PATHS.getAllEmailTemplates) return listReply([emailTemplateRow(1, { _id: current._id })]);
-    if (config.url === API_PATHS.getEmailTemplateDetail) {
+    if (config.url === ROUTES.getAllEmailTemplates.path) return listReply([emailTemplateRow(1, { _id: current._id })]);
+    if (config.url === ROUTES.getEmailTemplateDetail.path) {
       return (config.params as { id: string }).id === current._id
         ? ok(current)
         : failure(404, CATALOG_MESSAGES.emailTemplateNotFound);
     }
-    if (config.url === API_PATHS.updateEmailTemplate) {
+    if (config.url === ROUTES.updateEmailTemplate.path) {
       if (save) return save(config, current);
       current = { ...current, ...bodyOf(config), updatedAt: SAVED_AT };
       return ok(current, 'Template saved');
@@ -45,8 +47,8 @@ function server(initial: EmailTemplate = TEMPLATE, save?: Save) {
   });
   return {
     saves: () =>
-      requests.filter((r) => r.url === API_PATHS.updateEmailTemplate).map((r) => [r.method, r.params, bodyOf(r)]),
-    details: () => requests.filter((r) => r.url === API_PATHS.getEmailTemplateDetail),
+      requests.filter((r) => r.url === ROUTES.updateEmailTemplate.path).map((r) => [r.method, r.params, bodyOf(r)]),
+    details: () => requests.filter((r) => r.url === ROUTES.getEmailTemplateDetail.path),
   };
 }
 
@@ -230,6 +232,8 @@ describe('Email template editor', () => {
     );
     await save();
     expect(await screen.findByText(REMOVED)).toBeInTheDocument();
+    // Not a plain success: what was sent is not all of what was stored.
+    expect(screen.getByText(REMOVED).closest('.ant-notification-notice-warning')).not.toBeNull();
     const sanitised = '<p>Hi {{firstName}} <img src="x.png"> {{resetLink}}</p>';
     await waitFor(() => expect(contentField()).toHaveValue(sanitised));
     // A relative image has nothing to load from in an email; the preview leaves it out.
@@ -319,7 +323,7 @@ describe('Email template editor, before the template is there', () => {
   it('shows a loader, then an error with a Retry that loads the template', async () => {
     let fail = true;
     stubApi((config) => {
-      if (config.url !== API_PATHS.getEmailTemplateDetail) return undefined;
+      if (config.url !== ROUTES.getEmailTemplateDetail.path) return undefined;
       return fail ? failure(503, 'The service is restarting') : ok(TEMPLATE);
     });
     renderCatalog(EDIT);

@@ -11,6 +11,7 @@ import {
   Row,
   Typography,
   theme,
+  useLinkTo,
 } from '@backoffice/ui-kit';
 import { Form } from '@backoffice/ui-kit/forms';
 import { CATALOG_LIMITS, type EmailTemplate } from '@backoffice/shared-api';
@@ -28,11 +29,12 @@ const TITLE = 'Email templates';
 
 /** Loading, not found or a failed load, under the breadcrumb the editor will have. */
 function LoadState({ load, backTo }: { load: Exclude<TemplateLoad, { state: 'ready' }>; backTo: string }) {
+  const link = useLinkTo();
   return (
     <Flex vertical gap="middle">
       <PageBreadcrumb
         items={[
-          { title: 'Dashboard', to: '../..' },
+          { title: 'Dashboard', to: link('dashboard') },
           { title: TITLE, to: backTo },
         ]}
       />
@@ -48,11 +50,16 @@ function LoadState({ load, backTo }: { load: Exclude<TemplateLoad, { state: 'rea
 
 function TemplateEditor({ template, backTo }: { template: EmailTemplate; backTo: string }) {
   const e = useEmailTemplateEditor(template, backTo);
+  const link = useLinkTo();
   const { token } = theme.useToken();
   return (
     <Flex vertical gap="middle">
       <PageBreadcrumb
-        items={[{ title: 'Dashboard', to: '../..' }, { title: TITLE, to: backTo }, { title: e.template.name }]}
+        items={[
+          { title: 'Dashboard', to: link('dashboard') },
+          { title: TITLE, to: backTo },
+          { title: e.template.name },
+        ]}
       />
       <Card
         title={
@@ -73,12 +80,10 @@ function TemplateEditor({ template, backTo }: { template: EmailTemplate; backTo:
                 Key <Typography.Text code>{e.template.key}</Typography.Text>
               </Typography.Text>
               <Form<TemplateValues>
-                form={e.form}
+                {...e.formProps}
                 name={FORM_NAME}
                 layout="vertical"
-                initialValues={e.initialValues}
                 onValuesChange={e.onValuesChange}
-                onFinish={(values) => void e.save(values)}
                 disabled={e.saving}
               >
                 <Form.Item name="subject" label="Subject" required rules={e.rules.subject}>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session } from '@backoffice/shared-api';
+import { ROUTES } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
@@ -17,11 +18,11 @@ import {
 const LIST = '/app/email-templates';
 type Requests = Array<{ url?: string; params?: unknown }>;
 const lists = (requests: Requests) =>
-  requests.filter((r) => r.url === API_PATHS.getAllEmailTemplates).map((r) => r.params);
+  requests.filter((r) => r.url === ROUTES.getAllEmailTemplates.path).map((r) => r.params);
 
 /** A fake API serving the templates list with what `reply` says. */
 function server(reply: () => ReturnType<Handler> = () => listReply([emailTemplateRow(1)], 1)) {
-  return stubApi((config) => (config.url === API_PATHS.getAllEmailTemplates ? reply() : undefined));
+  return stubApi((config) => (config.url === ROUTES.getAllEmailTemplates.path ? reply() : undefined));
 }
 
 // antd disables pointer events on its controls while they animate; the check would refuse the clicks.

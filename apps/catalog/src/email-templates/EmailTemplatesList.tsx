@@ -5,6 +5,7 @@ import {
   SearchBox,
   Typography,
   formatDateTime,
+  useLinkTo,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import type { EmailTemplateRow } from '@backoffice/shared-api';
@@ -21,6 +22,7 @@ const ONE_LINE = {
 /** Email templates list (spec section 2): name, key string, content, updated on, action. */
 export function EmailTemplatesList() {
   const c = useEmailTemplatesListController();
+  const link = useLinkTo();
   const columns: Array<DataTableColumn<EmailTemplateRow>> = [
     { key: 'name', title: 'Name', sortable: true },
     { key: 'key', title: 'Key String', sortable: true, render: (t) => <Typography.Text code>{t.key}</Typography.Text> },
@@ -38,7 +40,7 @@ export function EmailTemplatesList() {
       key: 'action',
       title: 'Action',
       render: (t) => (
-        <Link to={`edit/${t._id}`} state={c.linkState}>
+        <Link to={link('emailTemplateEdit', { id: t._id })} state={c.linkState}>
           <EditOutlined aria-hidden /> Edit
         </Link>
       ),

@@ -1,27 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
-import { useNavigate, useParams } from '@backoffice/ui-kit/router';
+import { useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useNavigate } from '@backoffice/ui-kit/router';
+import { useEndpointMutation, type EmailTemplate, type UpdateEmailTemplateBody } from '@backoffice/shared-api';
 import {
-  isUuid,
-  useEmailTemplateDetail,
-  useUpdateEmailTemplate,
-  type EmailTemplate,
-  type UpdateEmailTemplateBody,
-} from '@backoffice/shared-api';
-import {
-  detailLoadOf,
   useBackToList,
-  useFormServerErrors,
+  useDebouncedCallback,
+  useRecordController,
   useToasts,
-  useUnsavedChangesGuard,
   type DetailLoad,
 } from '@backoffice/ui-kit';
-import { Form, type FormRule } from '@backoffice/ui-kit/forms';
+import { useEditController, type FormRule } from '@backoffice/ui-kit/forms';
 import { contentProblem, subjectOf, subjectProblem } from './templateChecks';
 
 export interface TemplateValues {
   subject: string;
   content: string;
 }
+
 type Field = keyof TemplateValues;
 type Editable = HTMLInputElement | HTMLTextAreaElement;
 
@@ -30,67 +24,70 @@ export const PREVIEW_DEBOUNCE_MS = 300;
 export const FORM_NAME = 'email-template';
 /** The server's own words, for a reply that has none. */
 export const SAVED_MESSAGE = 'Template saved';
-export const NOTHING_CHANGED_MESSAGE = 'No changes to save';
-
-const FIELDS = new Set<string>(['subject', 'content']);
-const fieldOf = (key: string) => (FIELDS.has(key) ? key : undefined);
 
 export type TemplateLoad = DetailLoad<EmailTemplate>;
 
 /** The template named by the route's `:id` (a malformed id is not asked for), and the way back. */
 export function useEmailTemplateLoad(): TemplateLoad & { backTo: string } {
-  const { id } = useParams();
-  const load = detailLoadOf(id, useEmailTemplateDetail(isUuid(id) ? id : undefined));
-  return { ...load, backTo: useBackToList() };
+  const load = useRecordController('getEmailTemplateDetail');
+  return { ...load, backTo: useBackToList('emailTemplates') };
 }
 
-const valuesOf = (t: EmailTemplate): TemplateValues => ({ subject: t.subject, content: t.content });
+const valuesOf = (t: Pick<EmailTemplate, 'subject' | 'content'>): TemplateValues => ({
+  subject: t.subject,
+  content: t.content,
+});
 
-/** What a save would send: only the fields that differ from the template as last saved. */
-export function changesOf(values: TemplateValues, saved: EmailTemplate): UpdateEmailTemplateBody {
+/** What a save would send: only the fields that differ from the template as last saved; null for none. */
+export function changesOf(saved: TemplateValues, values: TemplateValues): UpdateEmailTemplateBody | null {
   const changes: UpdateEmailTemplateBody = {};
   // Compared as the server will store it, so spaces around it alone are no change.
   const subject = subjectOf(values.subject);
   if (subject !== saved.subject) changes.subject = subject;
   if (values.content !== saved.content) changes.content = values.content;
-  return changes;
+  return Object.keys(changes).length > 0 ? changes : null;
 }
 
 /**
- * The editor's logic: the form (started once from the template), the browser's checks (the
- * server's rules), the debounced preview, placeholder insertion, the save that sends only what
- * changed and then shows the template as the server stored it (sanitised), and the server's field
- * errors placed on their fields. Mount one per template (a `key`), so another template starts clean.
+ * The editor's logic, on ui-kit's edit controller: the form (started once from the template, so a
+ * refetch never replaces the typing), the browser's checks (the server's rules), the debounced
+ * preview, placeholder insertion, the save that sends only what changed and then goes on from the
+ * template as the server stored it (sanitised), and the server's field errors on their fields.
+ * Mount one per template (a `key`), so another template starts clean.
  */
 export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) {
-  const [form] = Form.useForm<TemplateValues>();
   const toasts = useToasts();
   const navigate = useNavigate();
-  const update = useUpdateEmailTemplate();
-  // What the server has: the form starts from it, a save compares with it and replaces it.
-  const [saved, setSaved] = useState(template);
-  const [initialValues] = useState(() => valuesOf(template));
-  const [preview, setPreview] = useState<TemplateValues>(initialValues);
-  const [dirty, setDirty] = useState(false);
-  const guard = useUnsavedChangesGuard(dirty, 'this template');
-  const { formError, clearFormError, saveOnce } = useFormServerErrors(form, { fieldOf });
-  const previewTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const update = useEndpointMutation('updateEmailTemplate');
+  const [preview, setPreview] = useState<TemplateValues>(() => valuesOf(template));
+  const previewLater = useDebouncedCallback(setPreview, PREVIEW_DEBOUNCE_MS);
+  const edit = useEditController<TemplateValues, UpdateEmailTemplateBody, EmailTemplate>({
+    initial: valuesOf(template),
+    diff: changesOf,
+    save: (changes) => update.mutateAsync({ query: { id: template._id }, body: changes }),
+    guardLabel: 'this template',
+    // The form goes on from what the server kept, so the admin sees what its sanitiser removed.
+    savedValues: valuesOf,
+    // The HTML stored is not the HTML sent: the server took something out, and its message says what.
+    savedToast: (saved, changes) =>
+      changes.content !== undefined && saved.data.content !== changes.content ? 'warning' : 'success',
+    savedMessage: SAVED_MESSAGE,
+    afterSave: (saved) => {
+      previewLater.cancel();
+      setPreview(valuesOf(saved.data));
+    },
+  });
+  const { form } = edit;
   const lastFocused = useRef<{ field: Field; el: Editable }>(undefined);
-  const placeholders = saved.placeholders;
+  const placeholders = template.placeholders;
 
-  useEffect(() => () => clearTimeout(previewTimer.current), []);
-
-  const current = useCallback((): TemplateValues => {
+  const current = (): TemplateValues => {
     const v = form.getFieldsValue(['subject', 'content']) as Partial<TemplateValues>;
     return { subject: v.subject ?? '', content: v.content ?? '' };
-  }, [form]);
+  };
 
-  /** After every edit: the preview follows once typing pauses; Save knows at once. */
-  const edited = useCallback(() => {
-    setDirty(Object.keys(changesOf(current(), saved)).length > 0);
-    clearTimeout(previewTimer.current);
-    previewTimer.current = setTimeout(() => setPreview(current()), PREVIEW_DEBOUNCE_MS);
-  }, [current, saved]);
+  /** After every edit: the preview follows once typing pauses. */
+  const edited = () => previewLater.schedule(current());
 
   const rules = useMemo(
     () => ({
@@ -113,28 +110,6 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
     }),
     [placeholders],
   );
-
-  const save = async (values: TemplateValues) => {
-    const changes = changesOf(values, saved);
-    if (Object.keys(changes).length === 0) {
-      toasts.show('info', NOTHING_CHANGED_MESSAGE);
-      return;
-    }
-    await saveOnce(async () => {
-      const { template: stored, message } = await update.mutateAsync({ id: saved._id, changes });
-      // The form and the preview now hold what the server kept, so the admin sees what was removed.
-      setSaved(stored);
-      form.setFields([
-        { name: 'subject', value: stored.subject, errors: [] },
-        { name: 'content', value: stored.content, errors: [] },
-      ]);
-      clearTimeout(previewTimer.current);
-      setPreview(valuesOf(stored));
-      setDirty(false);
-      const altered = changes.content !== undefined && stored.content !== changes.content;
-      toasts.show(altered ? 'warning' : 'success', message || SAVED_MESSAGE);
-    });
-  };
 
   /** Where a placeholder goes: the caret (or selection) of the field used last, else the content's end. */
   const insert = (name: string) => {
@@ -169,29 +144,21 @@ export function useEmailTemplateEditor(template: EmailTemplate, backTo: string) 
     }
   };
 
-  const leave = () => guard.confirmLeave(() => navigate(backTo));
-
   const remember = (field: Field) => (e: FocusEvent<Editable>) => {
     lastFocused.current = { field, el: e.currentTarget };
   };
 
   return {
-    form,
-    template: saved,
+    ...edit,
+    template,
     placeholders,
-    initialValues,
     rules,
     onValuesChange: edited,
     onSubjectFocus: remember('subject'),
     onContentFocus: remember('content'),
     preview,
-    dirty,
-    save,
-    saving: update.isPending,
-    formError,
-    clearFormError,
     insert,
     copy,
-    leave,
+    leave: () => edit.leave(() => navigate(backTo)),
   };
 }

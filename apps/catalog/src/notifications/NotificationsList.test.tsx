@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, SOCKET_EVENTS, session, type NotificationRow } from '@backoffice/shared-api';
+import { ROUTES, EVENTS, type NotificationRow } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
@@ -51,13 +52,13 @@ function server(initial: NotificationRow[], answers: { markOne?: Answer; markAll
   };
   const requests = stubApi((config) => {
     switch (config.url) {
-      case API_PATHS.getAllNotifications:
+      case ROUTES.getAllNotifications.path:
         return listReply((config.params as { unread?: boolean }).unread ? rows.filter((r) => !r.isRead) : rows);
-      case API_PATHS.getUnreadNotificationCount:
+      case ROUTES.getUnreadNotificationCount.path:
         return ok({ unReadCount: unReadCount() });
-      case API_PATHS.markNotificationRead:
+      case ROUTES.markNotificationRead.path:
         return answers.markOne ? answers.markOne(config) : applyOne(config);
-      case API_PATHS.markAllNotificationsRead:
+      case ROUTES.markAllNotificationsRead.path:
         return answers.markAll ? answers.markAll(config) : applyAll();
       default:
         return undefined;
@@ -67,8 +68,8 @@ function server(initial: NotificationRow[], answers: { markOne?: Answer; markAll
     applyOne,
     applyAll,
     add: (n: NotificationRow) => (rows = [n, ...rows]),
-    lists: () => requests.filter((r) => r.url === API_PATHS.getAllNotifications).map((r) => r.params),
-    counted: () => requests.some((r) => r.url === API_PATHS.getUnreadNotificationCount),
+    lists: () => requests.filter((r) => r.url === ROUTES.getAllNotifications.path).map((r) => r.params),
+    counted: () => requests.some((r) => r.url === ROUTES.getUnreadNotificationCount.path),
     patches: () => requests.filter((r) => r.method === 'patch').map((r) => [r.url, r.params]),
   };
 }
@@ -160,7 +161,7 @@ describe('Notifications list', () => {
   it('shows a loader until the server answers', async () => {
     const answer = gate();
     stubApi(async (config) => {
-      if (config.url === API_PATHS.getUnreadNotificationCount) return ok({ unReadCount: 1 });
+      if (config.url === ROUTES.getUnreadNotificationCount.path) return ok({ unReadCount: 1 });
       await answer.opened;
       return listReply([notification(1)]);
     });
@@ -182,7 +183,7 @@ describe('Notifications list', () => {
   it('shows an error state with a Retry that asks again', async () => {
     let fail = true;
     stubApi((config) => {
-      if (config.url === API_PATHS.getUnreadNotificationCount) return ok({ unReadCount: 1 });
+      if (config.url === ROUTES.getUnreadNotificationCount.path) return ok({ unReadCount: 1 });
       return fail ? 'network-error' : listReply([notification(4)]);
     });
     renderCatalog(LIST);
@@ -191,9 +192,11 @@ describe('Notifications list', () => {
 
   it('asks for the page and the Unread filter kept in the URL, and writes changes back from page 1', async () => {
     const requests = stubApi((config) =>
-      config.url === API_PATHS.getUnreadNotificationCount ? ok({ unReadCount: 30 }) : listReply([notification(1)], 30),
+      config.url === ROUTES.getUnreadNotificationCount.path
+        ? ok({ unReadCount: 30 })
+        : listReply([notification(1)], 30),
     );
-    const lists = () => requests.filter((r) => r.url === API_PATHS.getAllNotifications).map((r) => r.params);
+    const lists = () => requests.filter((r) => r.url === ROUTES.getAllNotifications.path).map((r) => r.params);
     const { url } = renderCatalog(`${LIST}?page=2&unread=true`);
     await screen.findByText(`User 1 ${APPLIED}`);
     expect(lists()).toEqual([{ page: 2, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', unread: true }]);
@@ -215,6 +218,18 @@ describe('Notifications list', () => {
     );
   });
 
+  it("keeps the page it shows in the session's notification group", async () => {
+    const rows = [notification(1), notification(2)];
+    stubApi((config) =>
+      config.url === ROUTES.getUnreadNotificationCount.path ? ok({ unReadCount: 2 }) : listReply(rows, 30),
+    );
+    renderCatalog(`${LIST}?page=2`);
+    await screen.findByText(`User 1 ${APPLIED}`);
+    await waitFor(() =>
+      expect(session.getState().notification).toMatchObject({ notification: rows, totalRecords: 30, currentPage: 2 }),
+    );
+  });
+
   it('reads any other value of unread in the URL as All', async () => {
     const api = server([notification(1)]);
     renderCatalog(`${LIST}?unread=yes`);
@@ -231,7 +246,7 @@ describe('Notifications list', () => {
       await screen.findByText(`User 1 ${APPLIED}`);
       const fresh = notification(2, { description: '{{senderName}} booked a call', userDetails: JANE });
       api.add(fresh);
-      act(() => socket.serverSends(SOCKET_EVENTS.notificationCreated, fresh));
+      act(() => socket.serverSends(EVENTS.notificationCreated.name, fresh));
       expect(await screen.findByText('Jane Doe booked a call')).toBeInTheDocument();
       expect(rowOf('Jane Doe booked a call').getByText('New')).toBeInTheDocument();
     } finally {
@@ -254,7 +269,9 @@ describe('Marking notifications read', () => {
     await screen.findByText(text);
 
     await user().dblClick(markButton(text));
-    await waitFor(() => expect(api.patches()).toEqual([[API_PATHS.markNotificationRead, { id: notification(1)._id }]]));
+    await waitFor(() =>
+      expect(api.patches()).toEqual([[ROUTES.markNotificationRead.path, { id: notification(1)._id }]]),
+    );
     await user().click(markButton(text));
     expect(rowOf(text).getByText('New')).toBeInTheDocument();
 
@@ -291,7 +308,7 @@ describe('Marking notifications read', () => {
     await waitFor(() => expect(markAllButton()).toBeEnabled());
 
     await user().dblClick(markAllButton());
-    await waitFor(() => expect(api.patches()).toEqual([[API_PATHS.markAllNotificationsRead, undefined]]));
+    await waitFor(() => expect(api.patches()).toEqual([[ROUTES.markAllNotificationsRead.path, undefined]]));
     expect(screen.getAllByText('New')).toHaveLength(2);
 
     await act(async () => answer.open());

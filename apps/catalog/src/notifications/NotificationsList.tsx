@@ -13,7 +13,7 @@ import {
 } from '@backoffice/ui-kit';
 import { Avatar } from '@backoffice/ui-kit/forms';
 import { Segmented } from '@backoffice/ui-kit/forms';
-import { notificationText, useUnreadNotificationCount, type NotificationRow } from '@backoffice/shared-api';
+import { notificationText, type NotificationRow } from '@backoffice/shared-api';
 import { useNotificationActions } from './useNotificationActions';
 import { useNotificationsListController, type ReadFilter } from './useNotificationsListController';
 
@@ -67,7 +67,6 @@ function SenderCell({ n }: { n: NotificationRow }) {
 /** Notifications, newest first: what happened, who it came from, when, and marking it read. */
 export function NotificationsList() {
   const list = useNotificationsListController();
-  const unread = useUnreadNotificationCount();
   const { setPage, readFilter } = list;
   const actions = useNotificationActions({
     // Under Unread, the page the admin was on is now empty.
@@ -115,7 +114,7 @@ export function NotificationsList() {
           />
           <Button
             icon={<CheckOutlined aria-hidden />}
-            disabled={unread === 0}
+            disabled={list.unread === 0}
             loading={actions.markingAll}
             onClick={() => void actions.markAllRead()}
           >

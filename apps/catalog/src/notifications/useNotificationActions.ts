@@ -1,10 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import {
-  UNKNOWN_ERROR_MESSAGE,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-  type NotificationRow,
-} from '@backoffice/shared-api';
+import { useEndpointMutation, type NotificationRow } from '@backoffice/shared-api';
+import { UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api/runtime';
 import { useToasts } from '@backoffice/ui-kit';
 
 export const ALL_MARKED_READ_MESSAGE = 'All notifications marked as read';
@@ -12,14 +8,15 @@ export const ALL_MARKED_READ_MESSAGE = 'All notifications marked as read';
 const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : UNKNOWN_ERROR_MESSAGE);
 
 /**
- * Mark one or all notifications read. A row changes only once the server has agreed (the mutations
- * refetch the list), and a request in flight is never sent again: the buttons show it loading, and
- * the refs refuse a repeat even before that render has happened.
+ * Mark one or all notifications read. A row changes only once the server has agreed (the list and
+ * the unread count, which the endpoints' events change, are read again before the call resolves),
+ * and a request in flight is never sent again: the buttons show it loading, and the refs refuse a
+ * repeat even before that render has happened.
  */
 export function useNotificationActions({ onAllMarked }: { onAllMarked?: () => void } = {}) {
   const toasts = useToasts();
-  const { mutateAsync: markOneAsync } = useMarkNotificationRead();
-  const { mutateAsync: markAllAsync } = useMarkAllNotificationsRead();
+  const { mutateAsync: markOneAsync } = useEndpointMutation('markNotificationRead');
+  const { mutateAsync: markAllAsync } = useEndpointMutation('markAllNotificationsRead');
   const sendingIds = useRef(new Set<string>());
   const sendingAll = useRef(false);
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -31,7 +28,7 @@ export function useNotificationActions({ onAllMarked }: { onAllMarked?: () => vo
       sendingIds.current.add(n._id);
       setPendingIds(new Set(sendingIds.current));
       try {
-        await markOneAsync(n._id);
+        await markOneAsync({ query: { id: n._id } });
       } catch (e) {
         toasts.show('error', messageOf(e));
       } finally {
@@ -47,7 +44,7 @@ export function useNotificationActions({ onAllMarked }: { onAllMarked?: () => vo
     sendingAll.current = true;
     setMarkingAll(true);
     try {
-      await markAllAsync();
+      await markAllAsync({});
       toasts.show('success', ALL_MARKED_READ_MESSAGE);
       onAllMarked?.();
     } catch (e) {

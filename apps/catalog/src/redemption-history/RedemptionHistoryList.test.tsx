@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session } from '@backoffice/shared-api';
+import { ROUTES } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
@@ -19,11 +20,11 @@ const DEFAULT_QUERY = { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'des
 
 type Requests = ReturnType<typeof stubApi>;
 const lists = (requests: Requests) =>
-  requests.filter((r) => r.url === API_PATHS.getAllRedemptions).map((r) => r.params);
+  requests.filter((r) => r.url === ROUTES.getAllRedemptions.path).map((r) => r.params);
 
 /** A fake API serving GET /redemption/getAll with what `reply` says. */
 function server(reply: () => StubReply = () => listReply([redemption(1)], 1)) {
-  return stubApi((config) => (config.url === API_PATHS.getAllRedemptions ? reply() : undefined));
+  return stubApi((config) => (config.url === ROUTES.getAllRedemptions.path ? reply() : undefined));
 }
 
 // antd disables pointer events on its controls while they animate; the check would refuse the clicks.
@@ -104,7 +105,7 @@ describe('Redemption history', () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     stubApi(async (config) => {
-      if (config.url !== API_PATHS.getAllRedemptions) return undefined;
+      if (config.url !== ROUTES.getAllRedemptions.path) return undefined;
       await answered;
       return listReply([redemption(1)]);
     });

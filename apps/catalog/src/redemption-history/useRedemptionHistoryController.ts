@@ -1,11 +1,5 @@
 import { useMemo } from 'react';
-import {
-  REDEMPTION_SORTS,
-  useRedemptionsList,
-  type RedemptionListQuery,
-  type RedemptionRecord,
-  type RedemptionSort,
-} from '@backoffice/shared-api';
+import { REDEMPTION_SORTS } from '@backoffice/shared-api';
 import { DATE_RANGE_KEYS, dateRangeBounds, useDateRangeFilter, useListController } from '@backoffice/ui-kit';
 import { withRedemptionDefaults } from './redemptionRecord';
 
@@ -24,7 +18,8 @@ const FILTER_KEYS = [CODE_FILTER_PARAM, ...DATE_RANGE_KEYS] as const;
  * GET /redemption/getAll; rows with the spec's defaults out.
  */
 export function useRedemptionHistoryController() {
-  const list = useListController<RedemptionSort, RedemptionListQuery, RedemptionRecord>({
+  const list = useListController({
+    endpoint: 'getAllRedemptions',
     sorts: REDEMPTION_SORTS,
     defaultSort: 'createdAt',
     defaultOrder: 'desc',
@@ -35,7 +30,6 @@ export function useRedemptionHistoryController() {
       filterValue: filters[CODE_FILTER_PARAM]?.trim() || undefined,
       ...dateRangeBounds(filters),
     }),
-    useList: useRedemptionsList,
   });
   const rows = useMemo(() => list.rows?.map(withRedemptionDefaults), [list.rows]);
   const code = list.query.filterValue;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, PAYMENT_MESSAGES, session, type PaymentMethod } from '@backoffice/shared-api';
+import { ROUTES, PAYMENT_MESSAGES, type PaymentMethod } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import {
   bodyOf,
@@ -24,31 +25,35 @@ function server(initial: PaymentMethod[], write?: Write) {
   let methods = initial;
   const apply = (config: StubRequest): StubReply => {
     const body = bodyOf(config) as Partial<PaymentMethod>;
-    if (config.url === API_PATHS.createPaymentMethod) {
+    if (config.url === ROUTES.createPaymentMethod.path) {
       const created = paymentMethod(50, { name: body.name, isActive: body.isActive ?? true });
       methods = [created, ...methods];
-      return ok(created);
+      // The server's own words, which the screen shows as they are.
+      return ok(created, 'Payment method added');
     }
     const id = (config.params as { id: string }).id;
     methods = methods.map((m) => (m._id === id ? { ...m, ...body } : m));
-    return ok(methods.find((m) => m._id === id));
+    return ok(
+      methods.find((m) => m._id === id),
+      'Payment method saved',
+    );
   };
   const requests = stubApi((config) => {
-    if (config.url === API_PATHS.getAllPaymentMethods) return listReply(methods);
-    if (config.url === API_PATHS.getPaymentMethodDetail) {
+    if (config.url === ROUTES.getAllPaymentMethods.path) return listReply(methods);
+    if (config.url === ROUTES.getPaymentMethodDetail.path) {
       const found = methods.find((m) => m._id === (config.params as { id: string }).id);
       return found ? ok(found) : failure(404, PAYMENT_MESSAGES.paymentMethodNotFound);
     }
-    if (config.url === API_PATHS.createPaymentMethod || config.url === API_PATHS.updatePaymentMethod)
+    if (config.url === ROUTES.createPaymentMethod.path || config.url === ROUTES.updatePaymentMethod.path)
       return write?.(config) ?? apply(config);
     return undefined;
   });
   return {
     writes: () =>
       requests
-        .filter((r) => r.url === API_PATHS.createPaymentMethod || r.url === API_PATHS.updatePaymentMethod)
+        .filter((r) => r.url === ROUTES.createPaymentMethod.path || r.url === ROUTES.updatePaymentMethod.path)
         .map((r) => [r.method, r.url, r.params ?? null, bodyOf(r)]),
-    details: () => requests.filter((r) => r.url === API_PATHS.getPaymentMethodDetail),
+    details: () => requests.filter((r) => r.url === ROUTES.getPaymentMethodDetail.path),
   };
 }
 
@@ -98,7 +103,7 @@ describe('Adding a payment method', () => {
     await dialog.click('Save');
     expect(await screen.findByText('Payment method added')).toBeInTheDocument();
     expect(api.writes()).toEqual([
-      ['post', API_PATHS.createPaymentMethod, null, { name: 'Crypto (BTC)', isActive: false }],
+      ['post', ROUTES.createPaymentMethod.path, null, { name: 'Crypto (BTC)', isActive: false }],
     ]);
     expect(await rowOf('Crypto (BTC)').findByText('Inactive')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -170,7 +175,7 @@ describe('Editing a payment method', () => {
     await dialog.click('Save');
     expect(await screen.findByText('Payment method saved')).toBeInTheDocument();
     expect(api.writes()).toEqual([
-      ['patch', API_PATHS.updatePaymentMethod, { id: paymentMethod(1)._id }, { name: 'Wire transfer' }],
+      ['patch', ROUTES.updatePaymentMethod.path, { id: paymentMethod(1)._id }, { name: 'Wire transfer' }],
     ]);
     expect(await screen.findByText('Wire transfer')).toBeInTheDocument();
     expect(screen.queryByText('Bank transfer')).not.toBeInTheDocument();
@@ -189,7 +194,7 @@ describe('Editing a payment method', () => {
     expect(await dialog.findByText(TAKEN)).toBeInTheDocument();
     expect(dialog.nameField()).toHaveValue('PayPal');
     expect(api.writes()).toEqual([
-      ['patch', API_PATHS.updatePaymentMethod, { id: paymentMethod(1)._id }, { name: 'PayPal' }],
+      ['patch', ROUTES.updatePaymentMethod.path, { id: paymentMethod(1)._id }, { name: 'PayPal' }],
     ]);
     expect(rowOf('Bank transfer').getByText('Active')).toBeInTheDocument();
   });
@@ -207,8 +212,9 @@ describe('Editing a payment method', () => {
   it('a method that is gone says so in the dialog', async () => {
     let methods = [paymentMethod(1, { name: 'Bank transfer' })];
     stubApi((config) => {
-      if (config.url === API_PATHS.getAllPaymentMethods) return listReply(methods);
-      if (config.url === API_PATHS.getPaymentMethodDetail) return failure(404, PAYMENT_MESSAGES.paymentMethodNotFound);
+      if (config.url === ROUTES.getAllPaymentMethods.path) return listReply(methods);
+      if (config.url === ROUTES.getPaymentMethodDetail.path)
+        return failure(404, PAYMENT_MESSAGES.paymentMethodNotFound);
       return undefined;
     });
     renderPayments(LIST);

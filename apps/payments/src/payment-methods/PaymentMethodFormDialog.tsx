@@ -35,13 +35,7 @@ export function PaymentMethodFormDialog({ target, open, onClose, afterClose }: P
     );
   } else {
     body = (
-      <Form<PaymentMethodValues>
-        form={f.form}
-        layout="vertical"
-        initialValues={f.initialValues}
-        onFinish={f.save}
-        disabled={f.saving}
-      >
+      <Form<PaymentMethodValues> {...f.formProps} layout="vertical" disabled={f.saving}>
         <Form.Item name="name" label="Method name" rules={NAME_RULES}>
           <Input maxLength={PAYMENT_LIMITS.methodNameMax} showCount autoFocus autoComplete="off" />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session, type PaymentMethod } from '@backoffice/shared-api';
+import { ROUTES, type PaymentMethod } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
@@ -25,18 +26,22 @@ function server(initial: PaymentMethod[], change?: (config: StubRequest) => Prom
   const apply = (config: StubRequest) => {
     const { id, isActive } = config.params as { id: string; isActive: boolean };
     methods = methods.map((m) => (m._id === id ? { ...m, isActive, updatedAt: UPDATED_AT } : m));
-    return ok(methods.find((m) => m._id === id));
+    // The server's own words, which the screen shows as they are.
+    return ok(
+      methods.find((m) => m._id === id),
+      isActive ? 'Payment method activated' : 'Payment method deactivated',
+    );
   };
   const requests = stubApi(async (config) => {
-    if (config.url === API_PATHS.getAllPaymentMethods) return listReply(methods);
-    if (config.url === API_PATHS.changePaymentMethodStatus) return change ? change(config) : apply(config);
+    if (config.url === ROUTES.getAllPaymentMethods.path) return listReply(methods);
+    if (config.url === ROUTES.changePaymentMethodStatus.path) return change ? change(config) : apply(config);
     return undefined;
   });
   return {
     apply,
-    lists: () => requests.filter((r) => r.url === API_PATHS.getAllPaymentMethods).map((r) => r.params),
+    lists: () => requests.filter((r) => r.url === ROUTES.getAllPaymentMethods.path).map((r) => r.params),
     changes: () =>
-      requests.filter((r) => r.url === API_PATHS.changePaymentMethodStatus).map((r) => [r.method, r.params]),
+      requests.filter((r) => r.url === ROUTES.changePaymentMethodStatus.path).map((r) => [r.method, r.params]),
   };
 }
 

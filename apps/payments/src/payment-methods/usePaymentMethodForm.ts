@@ -1,15 +1,14 @@
-import { useState } from 'react';
+import { skipToken } from '@tanstack/react-query';
 import {
   PAYMENT_LIMITS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_NAME_PATTERN,
-  useCreatePaymentMethod,
-  usePaymentMethodDetail,
-  useUpdatePaymentMethod,
+  useEndpointMutation,
+  useEndpointQuery,
+  type PaymentMethod,
   type UpdatePaymentMethodBody,
 } from '@backoffice/shared-api';
-import { useFormServerErrors, useToasts } from '@backoffice/ui-kit';
-import { Form, type FormRule } from '@backoffice/ui-kit/forms';
+import { useEditController, type FormRule } from '@backoffice/ui-kit/forms';
 
 export interface PaymentMethodValues {
   name: string;
@@ -38,60 +37,54 @@ export const NAME_RULES: FormRule[] = [
   },
 ];
 
-const FIELDS = new Set<string>(['name', 'isActive']);
-const fieldOf = (key: string) => (FIELDS.has(key) ? key : undefined);
+const NEW_METHOD: PaymentMethodValues = { name: '', isActive: true };
+
+const valuesOf = (m: PaymentMethod): PaymentMethodValues => ({ name: m.name, isActive: m.isActive });
+
+/** A new method is sent whole, whatever was touched. */
+const everything = (_initial: PaymentMethodValues, current: PaymentMethodValues): UpdatePaymentMethodBody => ({
+  name: current.name.trim(),
+  isActive: current.isActive,
+});
+
+/** Only what the admin changed is sent: another admin's change to the other field stands. */
+function changedFields(initial: PaymentMethodValues, current: PaymentMethodValues): UpdatePaymentMethodBody | null {
+  const changes: UpdatePaymentMethodBody = {};
+  const name = current.name.trim();
+  if (name !== initial.name) changes.name = name;
+  if (current.isActive !== initial.isActive) changes.isActive = current.isActive;
+  return Object.keys(changes).length > 0 ? changes : null;
+}
 
 /**
- * The add/edit form's logic: the values to start from (an edit reads the method afresh), the save,
- * and the server's field errors placed on their fields. It lives as long as one opening of the
- * dialog, so each opening starts from a clean form.
+ * The add/edit dialog's form, on the one edit controller: the values to start from (an edit reads
+ * the method), the save, and the server's field errors on their fields. A dialog has no leave
+ * guard: Cancel is the admin's own choice. It lives as long as one opening of the dialog, so each
+ * opening starts from a clean form; `close` ends it after a save, or a save with nothing to send.
  */
-export function usePaymentMethodForm(target: PaymentMethodTarget, onSaved: () => void) {
-  const [form] = Form.useForm<PaymentMethodValues>();
-  const toasts = useToasts();
-  const detail = usePaymentMethodDetail(target.mode === 'edit' ? target.id : undefined);
-  const create = useCreatePaymentMethod();
-  const update = useUpdatePaymentMethod();
-  // A duplicate name is a conflict on the name, even from a server that names no field.
-  const { formError, saveOnce } = useFormServerErrors(form, { fieldOf, conflictField: 'name' });
+export function usePaymentMethodForm(target: PaymentMethodTarget, close: () => void) {
+  const adding = target.mode === 'add';
+  const detail = useEndpointQuery('getPaymentMethodDetail', adding ? skipToken : { id: target.id });
+  const create = useEndpointMutation('createPaymentMethod');
+  const update = useEndpointMutation('updatePaymentMethod');
 
-  // Taken once per opening: the form starts from these, and an edit sends only what differs from them,
-  // so a refetch (another admin's change) neither resets what is being typed nor is undone by it.
-  const [initial, setInitial] = useState<PaymentMethodValues | undefined>(
-    target.mode === 'add' ? { name: '', isActive: true } : undefined,
-  );
-  if (!initial && detail.data) setInitial({ name: detail.data.name, isActive: detail.data.isActive });
-
-  const save = async (values: PaymentMethodValues) => {
-    const start = initial;
-    if (!start) return;
-    const name = values.name.trim();
-    await saveOnce(async () => {
-      if (target.mode === 'add') {
-        await create.mutateAsync({ name, isActive: values.isActive });
-        toasts.show('success', 'Payment method added');
-      } else {
-        // Only what the admin changed is sent: another admin's change to the other field stands.
-        const changes: UpdatePaymentMethodBody = {};
-        if (name !== start.name) changes.name = name;
-        if (values.isActive !== start.isActive) changes.isActive = values.isActive;
-        if (Object.keys(changes).length > 0) {
-          await update.mutateAsync({ id: target.id, changes });
-          toasts.show('success', 'Payment method saved');
-        }
-      }
-      onSaved();
-    });
-  };
+  const edit = useEditController({
+    initial: adding ? NEW_METHOD : detail.data && valuesOf(detail.data),
+    diff: adding ? everything : changedFields,
+    save: (changes, values) =>
+      adding
+        ? create.mutateAsync({ body: { name: values.name.trim(), isActive: values.isActive } })
+        : update.mutateAsync({ query: { id: target.id }, body: changes }),
+    afterSave: close,
+    unchanged: close,
+    savedMessage: adding ? 'Payment method added' : 'Payment method saved',
+    // A duplicate name is a conflict on the name, even from a server that names no field.
+    conflictField: 'name',
+  });
 
   return {
-    form,
-    initialValues: initial,
-    loading: !initial && (detail.isFetching || !detail.error),
-    loadError: !initial && !detail.isFetching && detail.error ? detail.error.message : undefined,
+    ...edit,
+    loadError: !edit.initialValues && !detail.isFetching && detail.error ? detail.error.message : undefined,
     retryLoad: () => void detail.refetch(),
-    save,
-    saving: create.isPending || update.isPending,
-    formError,
   };
 }

@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
-import { useChangePaymentMethodStatus, type PaymentMethod } from '@backoffice/shared-api';
+import { useEndpointMutation, type PaymentMethod } from '@backoffice/shared-api';
 import { useConfirmedAction } from '@backoffice/ui-kit';
 
 /**
  * Activate or deactivate a payment method after the admin confirms. The list shows the new status
- * once the server has agreed (the mutation refetches it), never before.
+ * once the server has agreed (the mutation refreshes it before it resolves), never before.
  */
 export function usePaymentMethodStatus() {
   const confirm = useConfirmedAction();
-  const change = useChangePaymentMethodStatus();
+  const change = useEndpointMutation('changePaymentMethodStatus');
   const { mutateAsync } = change;
 
   const toggle = useCallback(
@@ -21,13 +21,13 @@ export function usePaymentMethodStatus() {
         okText: verb,
         danger: !activate,
         run: async () => {
-          await mutateAsync({ id: method._id, isActive: activate });
-          return activate ? 'Payment method activated' : 'Payment method deactivated';
+          const { message } = await mutateAsync({ query: { id: method._id, isActive: activate } });
+          return message || (activate ? 'Payment method activated' : 'Payment method deactivated');
         },
       });
     },
     [confirm, mutateAsync],
   );
 
-  return { toggle, pendingId: change.isPending ? change.variables?.id : undefined };
+  return { toggle, pendingId: change.isPending ? change.variables?.query.id : undefined };
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { BOB, payoutRequest } from '../testFixtures';
 import { PayoutDecisionCell } from './PayoutDecisionCell';

@@ -9,7 +9,8 @@ import {
   Typography,
   formatDateTime,
 } from '@backoffice/ui-kit';
-import { useAuthUser, type PayoutRequestRow } from '@backoffice/shared-api';
+import { type PayoutRequestRow } from '@backoffice/shared-api';
+import { useAuthUser } from '@backoffice/shared-api/runtime';
 import { adminName } from '../payment-list/adminName';
 
 export interface PayoutDecisionCellProps {

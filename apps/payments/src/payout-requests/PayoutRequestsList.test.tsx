@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, PAYMENT_MESSAGES, session, type PayoutRequestRow } from '@backoffice/shared-api';
+import { ROUTES, PAYMENT_MESSAGES, type PayoutRequestRow } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
@@ -62,19 +63,20 @@ function server(initial: PayoutRequestRow[], decide?: Decide) {
     );
   };
   const requests = stubApi(async (config) => {
-    if (config.url === API_PATHS.getAllPayoutRequests) {
+    if (config.url === ROUTES.getAllPayoutRequests.path) {
       const status = (config.params as { status?: string }).status;
       const selected = status ? rows.filter((r) => r.status === status) : rows;
       return listReply(selected);
     }
-    if (config.url === API_PATHS.decidePayoutRequest) return decide ? decide(config, rows) : apply(config);
+    if (config.url === ROUTES.decidePayoutRequest.path) return decide ? decide(config, rows) : apply(config);
     return undefined;
   });
   return {
     requests,
     apply,
-    lists: () => requests.filter((r) => r.url === API_PATHS.getAllPayoutRequests).map((r) => r.params),
-    decisions: () => requests.filter((r) => r.url === API_PATHS.decidePayoutRequest).map((r) => [r.method, bodyOf(r)]),
+    lists: () => requests.filter((r) => r.url === ROUTES.getAllPayoutRequests.path).map((r) => r.params),
+    decisions: () =>
+      requests.filter((r) => r.url === ROUTES.decidePayoutRequest.path).map((r) => [r.method, bodyOf(r)]),
   };
 }
 

@@ -1,12 +1,8 @@
 import { useRef, useState } from 'react';
-import {
-  ApiError,
-  UNKNOWN_ERROR_MESSAGE,
-  newIdempotencyKey,
-  useDecidePayoutRequest,
-  type PayoutRequestRow,
-} from '@backoffice/shared-api';
+import { useEndpointMutation, type PayoutRequestRow } from '@backoffice/shared-api';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api/runtime';
 import { useToasts } from '@backoffice/ui-kit';
+import { newIdempotencyKey } from './idempotencyKey';
 
 export type Decision = 'approved' | 'rejected';
 
@@ -42,7 +38,8 @@ export interface DecisionListener {
  */
 export function usePayoutDecision(listener: DecisionListener = {}) {
   const toasts = useToasts();
-  const mutation = useDecidePayoutRequest();
+  // A 409 (another admin decided first) refreshes the list too: what the request is now is shown.
+  const mutation = useEndpointMutation('decidePayoutRequest');
   const [dialog, setDialog] = useState<DecisionDialogState>();
   const [failure, setFailure] = useState<string>();
   const [conflict, setConflict] = useState<string>();
@@ -70,11 +67,13 @@ export function usePayoutDecision(listener: DecisionListener = {}) {
     setFailure(undefined);
     listener.onSend?.(d.row);
     try {
-      const { row: decided, message } = await mutation.mutateAsync({
-        id: d.row._id,
-        decision: d.decision,
-        idempotencyKey: d.idempotencyKey,
-        ...(reason === undefined ? {} : { reason }),
+      const { data: decided, message } = await mutation.mutateAsync({
+        body: {
+          id: d.row._id,
+          decision: d.decision,
+          idempotencyKey: d.idempotencyKey,
+          ...(reason === undefined ? {} : { reason }),
+        },
       });
       listener.onDecided?.(decided);
       toasts.show('success', message);
@@ -83,7 +82,7 @@ export function usePayoutDecision(listener: DecisionListener = {}) {
     } catch (err) {
       listener.onNotDecided?.(d.row._id);
       if (err instanceof ApiError && err.statusCode === 409) {
-        // Another admin decided first; the hook has refreshed the list, which now shows their decision.
+        // Another admin decided first; the list was refreshed (onError) and now shows their decision.
         setConflict(err.message);
         close();
         return 'conflict';

@@ -1,10 +1,4 @@
-import {
-  PAYOUT_REQUEST_SORTS,
-  usePayoutRequestsList,
-  type PayoutRequestListQuery,
-  type PayoutRequestRow,
-  type PayoutRequestSort,
-} from '@backoffice/shared-api';
+import { PAYOUT_REQUEST_SORTS } from '@backoffice/shared-api';
 import { useListController } from '@backoffice/ui-kit';
 import { DECISION_STATUS_FILTER_KEY, decisionStatusQueryOf, useDecisionStatusFilter } from '@backoffice/ui-kit/forms';
 import { useKeptRows } from './useKeptRows';
@@ -18,12 +12,12 @@ const FILTER_KEYS = [DECISION_STATUS_FILTER_KEY] as const;
  * the decisions out. A row decided here stays in place, decided, until the admin moves on.
  */
 export function usePayoutRequestsListController() {
-  const list = useListController<PayoutRequestSort, PayoutRequestListQuery, PayoutRequestRow>({
+  const list = useListController({
+    endpoint: 'getAllPayoutRequests',
     sorts: PAYOUT_REQUEST_SORTS,
     defaultSort: 'createdAt',
     filterKeys: FILTER_KEYS,
     toQuery: (base, filters) => ({ ...base, status: decisionStatusQueryOf(filters) }),
-    useList: usePayoutRequestsList,
   });
   const kept = useKeptRows(list.rows, JSON.stringify(list.query));
   const statusFilter = useDecisionStatusFilter(list);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session } from '@backoffice/shared-api';
+import { ROUTES } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import { expectRetryRecovers, headers, listReply, payout, renderPayments, rowOf, stubApi } from '../testFixtures';
@@ -8,8 +9,8 @@ import { expectRetryRecovers, headers, listReply, payout, renderPayments, rowOf,
 const LIST = '/app/payouts-history';
 
 function server(reply: () => ReturnType<typeof listReply> | 'network-error') {
-  const requests = stubApi((config) => (config.url === API_PATHS.getAllPayouts ? reply() : undefined));
-  return { requests, lists: () => requests.filter((r) => r.url === API_PATHS.getAllPayouts).map((r) => r.params) };
+  const requests = stubApi((config) => (config.url === ROUTES.getAllPayouts.path ? reply() : undefined));
+  return { requests, lists: () => requests.filter((r) => r.url === ROUTES.getAllPayouts.path).map((r) => r.params) };
 }
 
 beforeEach(() => {

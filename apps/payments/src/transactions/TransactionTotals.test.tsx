@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session, type TransactionTotals } from '@backoffice/shared-api';
+import { ROUTES, type TransactionTotals } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply } from '@backoffice/shared-api/testing';
 import { listReply, ok, renderPayments, stubApi, transaction } from '../testFixtures';
 
@@ -14,13 +15,13 @@ const TOTALS: TransactionTotals = {
 
 type Requests = Array<{ url?: string; params?: unknown }>;
 const totalsAsked = (requests: Requests) =>
-  requests.filter((r) => r.url === API_PATHS.getTransactionTotals).map((r) => r.params);
+  requests.filter((r) => r.url === ROUTES.getTransactionTotals.path).map((r) => r.params);
 
 /** A fake API serving one page of transactions and the totals `totals` says. */
 function server(totals: () => StubReply | Promise<StubReply> = () => ok(TOTALS)) {
   return stubApi((config) => {
-    if (config.url === API_PATHS.getAllTransactions) return listReply([transaction(1)], 30);
-    if (config.url === API_PATHS.getTransactionTotals) return totals();
+    if (config.url === ROUTES.getAllTransactions.path) return listReply([transaction(1)], 30);
+    if (config.url === ROUTES.getTransactionTotals.path) return totals();
     return undefined;
   });
 }
@@ -106,8 +107,8 @@ describe('Transactions totals', () => {
     let fail = true;
     stubApi((config) => {
       if (fail) return 'network-error';
-      if (config.url === API_PATHS.getAllTransactions) return listReply([transaction(1)], 30);
-      if (config.url === API_PATHS.getTransactionTotals) return ok(TOTALS);
+      if (config.url === ROUTES.getAllTransactions.path) return listReply([transaction(1)], 30);
+      if (config.url === ROUTES.getTransactionTotals.path) return ok(TOTALS);
       return undefined;
     });
     renderPayments(LIST);

@@ -2,14 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { TextEncoder } from 'node:util';
-import { API_PATHS, EXPORT_INCOMPLETE_MESSAGE, EXPORT_TOTAL_HEADER, session } from '@backoffice/shared-api';
+import { ROUTES, EXPORT_INCOMPLETE_MESSAGE, EXPORT_TOTAL_HEADER } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { listReply, renderPayments, stubApi, transaction } from '../testFixtures';
 import { EXPORT_CANCELLED_MESSAGE, progressText } from './useTransactionsExport';
 
-// jsdom has no fetch and, depending on its version, no streams: the export reads a real stream here.
-const ReadableStreamImpl = ((globalThis as { ReadableStream?: unknown }).ReadableStream ??
-  NodeReadableStream) as typeof NodeReadableStream;
+// jsdom has no fetch and no streams. The export goes through axios's fetch adapter, which reads the
+// body of the fetch's Response as a stream: the page gets Node's ReadableStream, the class of the
+// bodies of Node's Response (which the test environment provides).
+if (!(globalThis as { ReadableStream?: unknown }).ReadableStream)
+  Object.assign(globalThis, { ReadableStream: NodeReadableStream });
 const encoder = new TextEncoder();
 
 const HEADER =
@@ -20,7 +23,7 @@ const record = (i: number) =>
 /** A streamed reply whose chunks the test sends one by one, as a slow network would. */
 function streamedReply(opts: { total?: number; fileName?: string } = {}) {
   let controller!: { enqueue: (chunk: Uint8Array) => void; close: () => void; error: (e: unknown) => void };
-  const body = new ReadableStreamImpl<Uint8Array>({
+  const body = new NodeReadableStream<Uint8Array>({
     start(c) {
       controller = c;
     },
@@ -30,15 +33,7 @@ function streamedReply(opts: { total?: number; fileName?: string } = {}) {
     ...(opts.fileName ? { 'content-disposition': `attachment; filename="${opts.fileName}"` } : {}),
     ...(opts.total !== undefined ? { [EXPORT_TOTAL_HEADER.toLowerCase()]: String(opts.total) } : {}),
   };
-  const response = {
-    ok: true,
-    status: 200,
-    body,
-    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
-    json: async () => {
-      throw new Error('not JSON');
-    },
-  };
+  const response = new Response(body as ReadableStream<Uint8Array>, { status: 200, headers });
   return {
     response,
     send: (text: string) => act(async () => controller.enqueue(encoder.encode(text))),
@@ -49,13 +44,11 @@ function streamedReply(opts: { total?: number; fileName?: string } = {}) {
   };
 }
 
-const refusedReply = (status: number, message: string) => ({
-  ok: false,
-  status,
-  body: null,
-  headers: { get: () => null },
-  json: async () => ({ statusCode: status, message }),
-});
+const refusedReply = (status: number, message: string) =>
+  new Response(JSON.stringify({ statusCode: status, message }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 
 let fetchMock: jest.Mock;
 let saved: Array<{ download: string; href: string }>;
@@ -64,8 +57,10 @@ const originalFetch = globalThis.fetch;
 
 beforeEach(() => {
   localStorage.clear();
+  // Node's Request (jsdom has none) takes only absolute URLs; the page is at http://localhost.
+  window.__BACKOFFICE_CONFIG__ = { apiBaseUrl: 'http://localhost/api/v1' };
   session.signedIn(ADMIN);
-  stubApi((config) => (config.url === API_PATHS.getAllTransactions ? listReply([transaction(1)], 3) : undefined));
+  stubApi((config) => (config.url === ROUTES.getAllTransactions.path ? listReply([transaction(1)], 3) : undefined));
   fetchMock = jest.fn();
   globalThis.fetch = fetchMock;
   saved = [];
@@ -82,6 +77,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  delete window.__BACKOFFICE_CONFIG__;
   globalThis.fetch = originalFetch;
   jest.restoreAllMocks();
 });
@@ -117,9 +113,9 @@ describe('Transactions export', () => {
     await user.dblClick(exportButton());
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    const sent = new URL(url, 'http://localhost');
-    expect(sent.pathname).toBe(`/api/v1${API_PATHS.exportTransactions}`);
+    const [request] = fetchMock.mock.calls[0] as [Request];
+    const sent = new URL(request.url);
+    expect(sent.pathname).toBe(`/api/v1${ROUTES.exportTransactions.path}`);
     // No paging: the export is every row, not the page on screen.
     expect(Object.fromEntries(sent.searchParams)).toEqual({
       search: 'ann',
@@ -131,7 +127,7 @@ describe('Transactions export', () => {
       to: new Date(2026, 2, 2, 23, 59, 59, 999).toISOString(),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
-    expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${ADMIN.token}`);
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${ADMIN.token}`);
 
     expect(await screen.findByText('Exporting 0 of 3 rows')).toBeInTheDocument();
     expect(exportButton()).toBeDisabled();
@@ -214,8 +210,8 @@ describe('Transactions export', () => {
 
   it('Cancel stops the export and saves nothing', async () => {
     const reply = streamedReply({ total: 100 });
-    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
-      init.signal!.addEventListener('abort', reply.abort);
+    fetchMock.mockImplementation(async (request: Request) => {
+      request.signal.addEventListener('abort', reply.abort);
       return reply.response;
     });
     await openList();

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session } from '@backoffice/shared-api';
+import { ROUTES } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import { expectRetryRecovers, headers, listReply, renderPayments, rowOf, stubApi, transaction } from '../testFixtures';
@@ -19,11 +20,11 @@ const PAYMENT_COLUMNS = [
 
 const LIST = '/app/transactions';
 const lists = (requests: Array<{ url?: string; params?: unknown }>) =>
-  requests.filter((r) => r.url === API_PATHS.getAllTransactions).map((r) => r.params);
+  requests.filter((r) => r.url === ROUTES.getAllTransactions.path).map((r) => r.params);
 
 /** A fake API serving the transactions list with `rows` (or what `reply` says). */
 function server(reply: () => ReturnType<typeof listReply> | 'network-error' = () => listReply([transaction(1)], 1)) {
-  return stubApi((config) => (config.url === API_PATHS.getAllTransactions ? reply() : undefined));
+  return stubApi((config) => (config.url === ROUTES.getAllTransactions.path ? reply() : undefined));
 }
 
 // antd disables pointer events on its controls while they animate; the check would refuse the clicks.
@@ -72,7 +73,7 @@ describe('Transactions list', () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     stubApi(async (config) => {
-      if (config.url !== API_PATHS.getAllTransactions) return undefined;
+      if (config.url !== ROUTES.getAllTransactions.path) return undefined;
       await answered;
       return listReply([transaction(1)]);
     });

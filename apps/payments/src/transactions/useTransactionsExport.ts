@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  UNKNOWN_ERROR_MESSAGE,
-  downloadTransactionsExport,
-  type ExportProgress,
-  type TransactionExportQuery,
-} from '@backoffice/shared-api';
+import { downloadCsv, type ExportProgress, type TransactionExportQuery } from '@backoffice/shared-api';
+import { UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api/runtime';
 import { useToasts } from '@backoffice/ui-kit';
 
 export const EXPORT_CANCELLED_MESSAGE = 'Export cancelled: no file was saved.';
@@ -55,10 +51,12 @@ export function useTransactionsExport(query: TransactionExportQuery) {
     setError(undefined);
     setProgress({ rows: 0, total: null });
     try {
-      const file = await downloadTransactionsExport(
+      const file = await downloadCsv(
+        'exportTransactions',
         // The admin reads the Date column in their own zone, as the list shows it.
         { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
-        { signal: controller.signal, onProgress: setProgress },
+        // A reply that names no file (a proxy that hides Content-Disposition) still says what it holds.
+        { signal: controller.signal, onProgress: setProgress, fileName: 'transactions.csv' },
       );
       // Cancelled as the last bytes arrived: the admin asked for no file, so none is saved.
       if (controller.signal.aborted) throw new Error(EXPORT_CANCELLED_MESSAGE);

@@ -2,11 +2,7 @@ import {
   TRANSACTION_SORTS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-  useTransactionsList,
   type TransactionExportQuery,
-  type TransactionListQuery,
-  type TransactionRow,
-  type TransactionSort,
   type TransactionStatus,
   type TransactionType,
 } from '@backoffice/shared-api';
@@ -26,7 +22,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | undefined
  * URL; rows, totals and handlers out. A value the server would refuse (a hand-edited URL) is no filter.
  */
 export function useTransactionsListController() {
-  const list = useListController<TransactionSort, TransactionListQuery, TransactionRow>({
+  const list = useListController({
+    endpoint: 'getAllTransactions',
     sorts: TRANSACTION_SORTS,
     defaultSort: 'createdAt',
     filterKeys: FILTER_KEYS,
@@ -37,7 +34,6 @@ export function useTransactionsListController() {
       type: oneOf(TRANSACTION_TYPES, filters.type),
       ...dateRangeBounds(filters),
     }),
-    useList: useTransactionsList,
   });
   const status = oneOf(TRANSACTION_STATUSES, list.filters.status);
   const type = oneOf(TRANSACTION_TYPES, list.filters.type);

@@ -2,7 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders, EPOCH_ISO, formatDateTime } from '@backoffice/ui-kit';
-import { createQueryClient, session } from '@backoffice/shared-api';
+import { createQueryClient } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, stubHttp, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import FanDetailScreen from './FanDetailScreen';
 

@@ -6,6 +6,7 @@ import {
   LoadingOverlay,
   PageBreadcrumb,
   Space,
+  useLinkTo,
   type PageBreadcrumbItem,
 } from '@backoffice/ui-kit';
 import { Tabs } from '@backoffice/ui-kit/forms';
@@ -16,20 +17,17 @@ import { FanDetailHeader } from './FanDetailHeader';
 import { FinancialTab } from './FinancialTab';
 import { useFanDetailController } from './useFanDetailController';
 
-/**
- * Route-relative from `details/fan-details/:id`: '..' is the `details/fan-details` route and
- * '../..' the base the shell serves under (/app or /).
- */
-const crumbs = (name?: string): PageBreadcrumbItem[] => [
-  { title: 'Dashboard', to: '../..' },
-  { title: 'Fans', to: '../../fans' },
+const crumbs = (link: ReturnType<typeof useLinkTo>, name?: string): PageBreadcrumbItem[] => [
+  { title: 'Dashboard', to: link('dashboard') },
+  { title: 'Fans', to: link('fans') },
   ...(name ? [{ title: name }] : []),
 ];
 
 function NoFanDetails() {
+  const link = useLinkTo();
   return (
     <>
-      <PageBreadcrumb items={crumbs()} />
+      <PageBreadcrumb items={crumbs(link)} />
       <EmptyState message="No fan details available." />
     </>
   );
@@ -38,13 +36,14 @@ function NoFanDetails() {
 function FanDetail({ id }: { id: string }) {
   const c = useFanDetailController(id);
   const narrow = Grid.useBreakpoint().sm === false;
+  const link = useLinkTo();
   if (c.status === 'loading') return <LoadingOverlay />;
   if (!c.details) return <NoFanDetails />;
   const { details } = c;
   const user = details.userDetails;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <PageBreadcrumb items={crumbs(user.displayName || `@${user.userName}`)} />
+      <PageBreadcrumb items={crumbs(link, user.displayName || `@${user.userName}`)} />
       <FanDetailHeader details={details} />
       <Card>
         <Tabs

@@ -1,12 +1,12 @@
 import { useEffect, useReducer } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   MAX_SEARCH_LENGTH,
-  useFanDetails,
+  callEndpoint,
+  endpointKey,
+  type EndpointQuery,
   type FanDetailSection,
-  type FanDiscountCodeRow,
-  type FanRefundRow,
-  type FanTransactionRow,
-  type FanVideoCallRow,
+  type FanDetails,
 } from '@backoffice/shared-api';
 
 /** Spec section 9: page size 10 for the fan detail tables. */
@@ -17,17 +17,8 @@ export type FanDetailTab = (typeof FAN_DETAIL_TABS)[number];
 
 export type FinancialView = 'transactions' | 'refunds';
 
-/**
- * The contract's FanDetails types its section rows loosely, so the row types come from the row
- * schemas themselves (a TypeBox schema carries its type as `static`).
- */
-interface FanDetailRows {
-  videoCalls: (typeof FanVideoCallRow)['static'];
-  transactions: (typeof FanTransactionRow)['static'];
-  refunds: (typeof FanRefundRow)['static'];
-  discountCodes: (typeof FanDiscountCodeRow)['static'];
-}
-export type FanDetailRow<S extends FanDetailSection> = FanDetailRows[S];
+/** One row of a section of the fan detail reply (its calls, transactions, refunds, discount codes). */
+export type FanDetailRow<S extends FanDetailSection> = FanDetails[S]['data'][number];
 
 /** One table of the screen, as its view needs it: what to show and how to ask for another page or search. */
 export interface SectionBinding<Row> {
@@ -123,6 +114,26 @@ export const fanStatusLabel = (status: string) => (status === '1' ? 'Active' : '
 export type FanDetailStatus = 'loading' | 'empty' | 'ready';
 
 /**
+ * Spec sections 7 and 8: the fan detail call's data, or null when the reply is not a 200 (unknown
+ * id, malformed id, no reply), which the screen shows as 'No fan details available.'; the failure is
+ * logged to the console. Filed under the endpoint's key, so that the live updates of people refresh it.
+ */
+function useFanDetails(query: EndpointQuery<'getFanDetails'>) {
+  return useQuery({
+    queryKey: endpointKey('getFanDetails', query),
+    queryFn: async ({ signal }): Promise<FanDetails | null> => {
+      const reply = await callEndpoint('getFanDetails', { query, signal });
+      if (reply.statusCode === 200 && reply.data) return reply.data;
+      // A newer page or search replaced this request: nothing failed.
+      if (!signal.aborted) console.error(`Fan details could not be loaded: ${reply.message}`);
+      return null;
+    },
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
  * The fan detail screen's logic. State lives in the component (not the URL): the tab, the
  * financial toggle, and a page and search per table; one request carries the page and search of
  * the table on screen, and the server returns the other sections at page 1.
@@ -130,7 +141,8 @@ export type FanDetailStatus = 'loading' | 'empty' | 'ready';
 export function useFanDetailController(id: string) {
   const [state, dispatch] = useReducer(reducer, INITIAL);
   const current = state.tables[state.requested];
-  const query = useFanDetails(id, {
+  const query = useFanDetails({
+    id,
     tab: state.requested,
     page: current.page,
     limit: FAN_DETAIL_PAGE_SIZE,

@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
-import { createQueryClient, session } from '@backoffice/shared-api';
+import { createQueryClient } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, stubHttp } from '@backoffice/shared-api/testing';
 import FansScreen from './FansScreen';
 import { stubApi } from '../profile/testFixtures';

@@ -1,18 +1,17 @@
-import { INFLUENCER_SORTS, useInfluencersList } from '@backoffice/shared-api';
+import { INFLUENCER_SORTS, type PersonRow } from '@backoffice/shared-api';
 import type { DataTableColumn } from '@backoffice/ui-kit';
-import type { InfluencerRow } from '@backoffice/shared-api';
-import { PeopleList } from '../profile/PeopleList';
+import { PeopleList } from '../people-list/PeopleList';
+import type { PeopleListSource } from '../people-list/usePeopleListController';
 import { fullName } from '../profile/profileFormat';
-import type { PeopleListSource } from '../profile/usePeopleListController';
 
 const INFLUENCERS = {
   kind: 'influencer',
+  endpoint: 'getAllInfluencers',
   sorts: INFLUENCER_SORTS,
-  useList: useInfluencersList,
-} satisfies PeopleListSource<(typeof INFLUENCER_SORTS)[number]>;
+} satisfies PeopleListSource<'getAllInfluencers'>;
 
 // The server sorts `name` by first then last name.
-const NAME: DataTableColumn<InfluencerRow> = { key: 'name', title: 'Name', sortable: true, render: fullName };
+const NAME: DataTableColumn<PersonRow> = { key: 'name', title: 'Name', sortable: true, render: fullName };
 
 /** Influencers list (spec section 2): name, user name, display name, email, created on, action. */
 export function InfluencersList() {

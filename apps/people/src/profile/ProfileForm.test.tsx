@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { PROFILE_MESSAGES, session } from '@backoffice/shared-api';
+import { PROFILE_MESSAGES } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, type Handler, type StubRequest } from '@backoffice/shared-api/testing';
 import { INFLUENCER_FIELDS } from './profileFormModel';
 import { FAN_ID, INFLUENCER_ID, PNG, influencerOf, ok, profileOf, renderApp, stubApi, where } from './testFixtures';
@@ -93,6 +94,7 @@ describe('Profile edit: saving', () => {
         };
       }
       const sent = bodyOf(config);
+      // The message is the server's word on the save, which the toast shows.
       return ok(profileOf({ ...(sent as object), updatedAt: '2026-03-01T00:00:00.000Z' }), 'Profile updated');
     });
     // Fans have none of the influencer fields.
@@ -131,7 +133,8 @@ describe('Profile edit: saving', () => {
     await waitFor(() => expect(screen.queryByText(PROFILE_MESSAGES.emailTaken)).not.toBeInTheDocument());
     await save();
     await waitFor(() => expect(where.url).toBe(`/app/fans/view/${FAN_ID}`));
-    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    // The server's word on the save, as the API sends it.
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     expect(await screen.findByText('annie@example.com')).toBeInTheDocument();
     expect(bodyOf(saves(requests)[1]!)).toMatchObject({ firstName: 'Annie', email: 'annie@example.com' });
   });
@@ -264,10 +267,11 @@ describe('Profile edit: unsaved changes', () => {
       return event.defaultPrevented;
     };
     expect(unload()).toBe(false);
+    // The form tells its watchers of a keystroke a moment later (antd batches them), so the guard follows then.
     await userEvent.type(input('City'), 'x');
-    expect(unload()).toBe(true);
+    await waitFor(() => expect(unload()).toBe(true));
     // Typing the saved value back leaves nothing to lose.
     await userEvent.type(input('City'), '{Backspace}');
-    expect(unload()).toBe(false);
+    await waitFor(() => expect(unload()).toBe(false));
   });
 });

@@ -14,21 +14,16 @@ import {
   Space,
   Switch,
   Typography,
+  useBackToList,
+  useLinkTo,
 } from '@backoffice/ui-kit';
 import { PictureField } from '@backoffice/ui-kit/forms';
 import { Form, InputNumber, Select, type FormRule } from '@backoffice/ui-kit/forms';
-import {
-  COUNTRIES,
-  GENDERS,
-  PROFILE_LIMITS,
-  SOCIAL_LINK_TYPES,
-  type PersonKind,
-  type UserProfile,
-} from '@backoffice/shared-api';
-import { PERSON_KINDS } from './personKinds';
+import { COUNTRIES, GENDERS, PROFILE_LIMITS, SOCIAL_LINK_TYPES, type UserProfile } from '@backoffice/shared-api';
+import { PERSON_KINDS, type PersonKind } from './personKinds';
 import { RULES, type ProfileFormValues } from './profileFormModel';
 import { orDash } from './profileFormat';
-import { useProfileForm } from './useProfileForm';
+import { usePersonProfileForm } from './usePersonProfileForm';
 
 const GENDER_OPTIONS = Object.entries(GENDERS).map(([value, label]) => ({ value: Number(value), label }));
 const SOCIAL_TYPE_OPTIONS = Object.entries(SOCIAL_LINK_TYPES).map(([value, label]) => ({
@@ -82,18 +77,20 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The edit form of a fan's or an influencer's profile; the logic is in useProfileForm. */
+/** The edit form of a fan's or an influencer's profile; the logic is in usePersonProfileForm. */
 export function ProfileForm({ kind, profile }: { kind: PersonKind; profile: UserProfile }) {
-  const f = useProfileForm(kind, profile);
+  const f = usePersonProfileForm(kind, profile);
   const names = PERSON_KINDS[kind];
+  const link = useLinkTo();
+  const backTo = useBackToList(names.list);
   const isInfluencer = kind === 'influencer';
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageBreadcrumb
         items={[
-          { title: 'Dashboard', to: '../..' },
-          { title: names.many, to: '..' },
-          { title: orDash(profile.displayName), to: `../view/${profile._id}` },
+          { title: 'Dashboard', to: link('dashboard') },
+          { title: names.many, to: backTo },
+          { title: orDash(profile.displayName), to: link(names.view, { id: profile._id }) },
           { title: 'Edit' },
         ]}
       />
@@ -109,15 +106,7 @@ export function ProfileForm({ kind, profile }: { kind: PersonKind; profile: User
           </Button>
         }
       >
-        <Form<ProfileFormValues>
-          form={f.form}
-          layout="vertical"
-          name={`${kind}-profile`}
-          initialValues={f.initialValues}
-          onValuesChange={f.onValuesChange}
-          onFinish={(values) => void f.save(values)}
-          scrollToFirstError
-        >
+        <Form<ProfileFormValues> {...f.formProps} layout="vertical" name={`${kind}-profile`} scrollToFirstError>
           <FormErrorAlert what="profile" error={f.formError} onClose={f.clearFormError} />
 
           <Group title="Account">

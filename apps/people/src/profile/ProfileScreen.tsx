@@ -1,28 +1,40 @@
-import { useNavigate } from '@backoffice/ui-kit/router';
-import { Button, Card, EditOutlined, Flex, PageBreadcrumb, Space } from '@backoffice/ui-kit';
-import type { PersonKind } from '@backoffice/shared-api';
-import { PERSON_KINDS } from './personKinds';
+import { useLocation, useNavigate } from '@backoffice/ui-kit/router';
+import {
+  Button,
+  Card,
+  EditOutlined,
+  Flex,
+  PageBreadcrumb,
+  Space,
+  useBackToList,
+  useLinkTo,
+  useRecordController,
+} from '@backoffice/ui-kit';
+import { StatusAction } from '../people-list/StatusAction';
+import { useStatusToggle } from '../people-list/useStatusToggle';
+import { PERSON_KINDS, type PersonKind } from './personKinds';
 import { ProfileLoadState } from './ProfileLoadState';
 import { ProfileView } from './ProfileView';
-import { StatusAction } from './StatusAction';
 import { orDash } from './profileFormat';
-import { useProfileLoad } from './useProfileLoad';
-import { useStatusToggle } from './useStatusToggle';
 
 /** The view screen of a fan or an influencer (`view/:id` under its list). */
 export function ProfileScreen({ kind }: { kind: PersonKind }) {
-  const load = useProfileLoad(kind);
+  const names = PERSON_KINDS[kind];
+  const load = useRecordController(names.record);
   const status = useStatusToggle();
   const navigate = useNavigate();
-  const names = PERSON_KINDS[kind];
+  const link = useLinkTo();
+  const backTo = useBackToList(names.list);
+  // The list's state rides along to the edit page, so that its way back still finds the list as it was.
+  const { state } = useLocation();
   if (load.state !== 'ready') return <ProfileLoadState load={load} names={names} />;
   const profile = load.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageBreadcrumb
         items={[
-          { title: 'Dashboard', to: '../..' },
-          { title: names.many, to: '..' },
+          { title: 'Dashboard', to: link('dashboard') },
+          { title: names.many, to: backTo },
           { title: orDash(profile.displayName) },
         ]}
       />
@@ -34,7 +46,11 @@ export function ProfileScreen({ kind }: { kind: PersonKind }) {
             busy={status.pendingId === profile._id}
             onToggle={() => status.toggle(profile)}
           />
-          <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`../edit/${profile._id}`)}>
+          <Button
+            type="primary"
+            icon={<EditOutlined />}
+            onClick={() => navigate(link(names.edit, { id: profile._id }), { state })}
+          >
             Edit
           </Button>
         </Flex>

@@ -12,7 +12,7 @@ import {
 } from '@backoffice/ui-kit';
 import { Avatar } from '@backoffice/ui-kit/forms';
 import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
-import { useCategories, useLanguages, type UserProfile } from '@backoffice/shared-api';
+import type { UserProfile } from '@backoffice/shared-api';
 import {
   MISSING,
   countryName,
@@ -27,6 +27,7 @@ import {
   statusLabel,
   yesNo,
 } from './profileFormat';
+import { useProfileLookups } from './useProfileLookups';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -82,8 +83,7 @@ function Section({ title, items }: { title: string; items: Items }) {
  * applicant on the Requests screen, so it takes the profile alone and loads its own lookup lists.
  */
 export function ProfileView({ profile }: { profile: UserProfile }) {
-  const categories = useCategories();
-  const languages = useLanguages();
+  const { categories, languages } = useProfileLookups();
   const p = profile;
   const active = isActive(p.status);
 

@@ -7,12 +7,12 @@ import {
   USER_NAME_PATTERN,
   ZIP_CODE_PATTERN,
   isAdultBirthDate,
-  type PersonKind,
   type UpdateUserProfileBody,
   type UserProfile,
 } from '@backoffice/shared-api';
 import { PROFILE_RULES, maxCharsRule as max, requiredRule as required } from '@backoffice/ui-kit';
 import { type FormRule } from '@backoffice/ui-kit/forms';
+import type { PersonKind } from './personKinds';
 
 export interface SocialLinkValue {
   type: number | null | undefined;
@@ -132,9 +132,17 @@ export function bodyOf(kind: PersonKind, v: ProfileFormValues): UpdateUserProfil
   return body;
 }
 
-/** Whether the form holds anything a save would change. */
-export function isChanged(kind: PersonKind, initial: ProfileFormValues, current: ProfileFormValues): boolean {
-  return JSON.stringify(bodyOf(kind, initial)) !== JSON.stringify(bodyOf(kind, current));
+/**
+ * What a save sends, or null when the form holds nothing it would change. The whole body, not the
+ * changed fields alone: a save stores the profile as the admin sees it on the form.
+ */
+export function changesOf(
+  kind: PersonKind,
+  initial: ProfileFormValues,
+  current: ProfileFormValues,
+): UpdateUserProfileBody | null {
+  const body = bodyOf(kind, current);
+  return JSON.stringify(bodyOf(kind, initial)) === JSON.stringify(body) ? null : body;
 }
 
 /** A server error key as the form's field name: 'socialMedia.0.url' is ['socialMedia', 0, 'url']. */

@@ -1,7 +1,7 @@
 /** Shared by the people remote's tests: a full profile, the routes as the shell nests them, a fake API. */
 import { Route } from 'react-router-dom';
 import type { UserProfile } from '@backoffice/shared-api';
-import { stubHttp, type Handler, type StubReply } from '@backoffice/shared-api/testing';
+import { ok, stubApi as stubServer, type Handler } from '@backoffice/shared-api/testing';
 import { renderInApp } from '@backoffice/ui-kit/testing';
 import FansScreen from '../fans/FansScreen';
 import InfluencersScreen from '../influencers/InfluencersScreen';
@@ -90,19 +90,16 @@ export function influencerOf(overrides: Partial<UserProfile> = {}): UserProfile 
   });
 }
 
-export const ok = (data: unknown, message = 'OK'): StubReply => ({
-  status: 200,
-  data: { statusCode: 200, message, data },
-});
+export { ok };
 
 /** Replies per path; the lookup lists answer by default. An unexpected call fails the test loudly. */
 export function stubApi(handler: Handler) {
-  return stubHttp(async (config) => {
+  return stubServer(async (config) => {
     const reply = await handler(config);
     if (reply) return reply;
     if (config.url === '/admin/getCategories') return ok(CATEGORIES);
     if (config.url === '/admin/getLanguages') return ok(LANGUAGES);
-    return { status: 500, data: { statusCode: 500, message: `Unexpected call ${config.method} ${config.url}` } };
+    return undefined;
   });
 }
 

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDateTime } from '@backoffice/ui-kit';
-import { session } from '@backoffice/shared-api';
+import { EVENTS } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { ok, stubApi } from '../profile/testFixtures';
 import {
@@ -236,7 +237,7 @@ describe('Request view', () => {
       const main = onScreen(container);
       await main.findByRole('button', { name: 'Approve' });
       current = requestDetail({ status: 'approved', decidedBy: BOB, decidedAt: DECIDED_AT });
-      act(() => socket.serverSends('influencer-request:decided', { _id: REQUEST_ID, status: 'approved' }));
+      act(() => socket.serverSends(EVENTS.influencerRequestDecided.name, { _id: REQUEST_ID, status: 'approved' }));
       expect(await main.findByText('Bob Other')).toBeInTheDocument();
       expect(main.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     });

@@ -6,8 +6,7 @@ import {
   Card,
   CheckOutlined,
   CloseOutlined,
-  EmptyState,
-  ErrorState,
+  DetailLoadState,
   Flex,
   PageBreadcrumb,
   Space,
@@ -15,6 +14,7 @@ import {
   formatDateTime,
   DecisionStatusTag,
   useConfirmedAction,
+  useLinkTo,
 } from '@backoffice/ui-kit';
 import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import type { RequestDetail } from '@backoffice/shared-api';
@@ -41,8 +41,10 @@ function decisionItems(request: RequestDetail): DescriptionsProps['items'] {
 export function RequestView() {
   const c = useRequestViewController();
   const confirm = useConfirmedAction();
-  const request = c.request;
-  const name = request ? fullName(request.applicant) || request.applicant.displayName : 'Request';
+  const link = useLinkTo();
+  const { load } = c;
+  const applicant = load.state === 'ready' ? load.data.applicant : undefined;
+  const name = applicant ? fullName(applicant) || applicant.displayName : 'Request';
 
   const confirmApprove = (displayName: string) =>
     confirm({
@@ -62,28 +64,17 @@ export function RequestView() {
   );
 
   let body;
-  if (c.notFound) {
+  if (load.state !== 'ready') {
     body = (
-      <Card>
-        <EmptyState
-          message={
-            <Flex vertical gap="small" align="center">
-              <span>Request not found.</span>
-              {back}
-            </Flex>
-          }
-        />
-      </Card>
-    );
-  } else if (c.error) {
-    body = <ErrorState title="The request could not be loaded" message={c.error} onRetry={c.retry} />;
-  } else if (!request) {
-    body = (
-      <div role="status" aria-label="Loading">
-        <Card loading />
-      </div>
+      <DetailLoadState
+        load={load}
+        notFound="Request not found."
+        errorTitle="The request could not be loaded"
+        back={{ to: c.backTo, label: 'Back to requests' }}
+      />
     );
   } else {
+    const request = load.data;
     const displayName = request.applicant.displayName || name;
     body = (
       <>
@@ -131,9 +122,9 @@ export function RequestView() {
   return (
     <Flex vertical gap="middle">
       <PageBreadcrumb
-        items={[{ title: 'Dashboard', to: '../..' }, { title: 'Requests', to: c.backTo }, { title: name }]}
+        items={[{ title: 'Dashboard', to: link('dashboard') }, { title: 'Requests', to: c.backTo }, { title: name }]}
       />
-      {!c.notFound && back}
+      {load.state !== 'notFound' && back}
       {body}
     </Flex>
   );

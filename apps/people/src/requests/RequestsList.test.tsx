@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session } from '@backoffice/shared-api';
+import { EVENTS } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, stubHttp } from '@backoffice/shared-api/testing';
 import { expectRetryRecovers, fakeSocket, listReply, renderRequests, requestRow as row, uuid } from './testFixtures';
 
@@ -130,7 +131,7 @@ describe('Requests list', () => {
       renderRequests();
       await screen.findByText('applicant.1');
       rows = [row(2), row(1)];
-      act(() => socket.serverSends('influencer-request:new', row(2)));
+      act(() => socket.serverSends(EVENTS.influencerRequestCreated.name, row(2)));
       expect(await screen.findByText('applicant.2')).toBeInTheDocument();
       expect(requests).toHaveLength(2);
     });
@@ -141,7 +142,7 @@ describe('Requests list', () => {
       renderRequests();
       await screen.findByText('applicant.2');
       rows = [row(1)];
-      act(() => socket.serverSends('influencer-request:decided', { _id: uuid(2), status: 'approved' }));
+      act(() => socket.serverSends(EVENTS.influencerRequestDecided.name, { _id: uuid(2), status: 'approved' }));
       await waitFor(() => expect(screen.queryByText('applicant.2')).not.toBeInTheDocument());
     });
   });

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   type DataTableColumn,
   DecisionStatusTag,
+  useLinkTo,
 } from '@backoffice/ui-kit';
 import { DecisionStatusFilter } from '@backoffice/ui-kit/forms';
 import type { RequestRow } from '@backoffice/shared-api';
@@ -21,6 +22,7 @@ const sortable = (key: keyof RequestRow | 'name', title: string): DataTableColum
 /** Influencer requests list (spec section 2): the influencers' columns plus the requested-on date. */
 export function RequestsList() {
   const list = useRequestsListController();
+  const link = useLinkTo();
   const columns: Array<DataTableColumn<RequestRow>> = [
     { ...sortable('name', 'Name'), render: (r) => fullName(r) },
     sortable('userName', 'User Name'),
@@ -35,7 +37,7 @@ export function RequestsList() {
       key: 'action',
       title: 'Action',
       render: (r) => (
-        <Link to={`view/${r._id}`} state={list.linkState}>
+        <Link to={link('requestView', { id: r._id })} state={list.linkState}>
           <EyeOutlined aria-hidden /> View
         </Link>
       ),

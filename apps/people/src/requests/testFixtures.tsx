@@ -34,11 +34,6 @@ export const requestDetail = (overrides: Partial<RequestDetail> = {}): RequestDe
   ...overrides,
 });
 
-export const listReply = (rows: RequestRow[], total = rows.length) => ({
-  status: 200,
-  data: { statusCode: 200, message: 'Requests', data: rows, total },
-});
-
 /** The Requests screen nested as the shell nests it (/app > requests/*); `url()` is where it is now. */
 export function renderRequests(entry: InitialEntry = '/app/requests') {
   return renderInApp(
@@ -49,6 +44,6 @@ export function renderRequests(entry: InitialEntry = '/app/requests') {
   );
 }
 
-export { fakeSocket } from '@backoffice/shared-api/testing';
+export { fakeSocket, listReply } from '@backoffice/shared-api/testing';
 
 export { expectRetryRecovers } from '@backoffice/ui-kit/testing';

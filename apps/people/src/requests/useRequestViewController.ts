@@ -1,17 +1,7 @@
 import { useRef, useState } from 'react';
-import { useLocation, useParams } from '@backoffice/ui-kit/router';
-import {
-  ApiError,
-  SOCKET_EVENTS,
-  UNKNOWN_ERROR_MESSAGE,
-  useDecideRequest,
-  useRequestDetail,
-  useServerEvent,
-} from '@backoffice/shared-api';
-import { useToasts } from '@backoffice/ui-kit';
-
-// Ids are UUIDs; anything else cannot name a request, so it is not worth a round trip.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { useEndpointMutation } from '@backoffice/shared-api';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api/runtime';
+import { useBackToList, useRecordController, useToasts } from '@backoffice/ui-kit';
 
 /** What became of a decision, so the dialog that asked for it knows whether to stay open. */
 export type DecisionOutcome = 'decided' | 'conflict' | 'failed' | 'ignored' | { reasonError: string };
@@ -20,34 +10,33 @@ type Decision = 'approved' | 'rejected';
 
 const SUCCESS: Record<Decision, string> = { approved: 'Request approved', rejected: 'Request rejected' };
 
-/** The request view's logic: the request, whether it can still be decided, and the decisions. */
+/**
+ * The request view's logic: the request, whether it can still be decided, and the decisions. A
+ * decision made elsewhere (another admin, another tab) reaches the open request through the live
+ * updates, which refresh it.
+ */
 export function useRequestViewController() {
-  const params = useParams();
-  const id = params.id && UUID.test(params.id) ? params.id : undefined;
-  const location = useLocation();
-  const detail = useRequestDetail(id);
-  const mutation = useDecideRequest();
+  const load = useRecordController('getRequestDetail');
+  const request = load.state === 'ready' ? load.data : undefined;
+  // A 409 (decided meanwhile) refreshes the request too: it then shows who decided it.
+  const mutation = useEndpointMutation('decideRequest');
   const toasts = useToasts();
   // isPending arrives with the next render; a second click in the same frame must already see it.
   const inFlight = useRef(false);
   const [conflict, setConflict] = useState<string>();
   const [rejecting, setRejecting] = useState(false);
 
-  // Another admin may decide while this one reads: show that instead of offering stale buttons.
-  useServerEvent(SOCKET_EVENTS.influencerRequestDecided, (payload) => {
-    if (id && (payload as { _id?: unknown } | null)?._id === id) void detail.refetch();
-  });
-
   const decide = async (decision: Decision, reason?: string): Promise<DecisionOutcome> => {
-    if (!id || inFlight.current) return 'ignored';
+    if (!request || inFlight.current) return 'ignored';
     inFlight.current = true;
+    const id = request._id;
     try {
-      await mutation.mutateAsync(reason === undefined ? { id, decision } : { id, decision, reason });
+      await mutation.mutateAsync({ body: reason === undefined ? { id, decision } : { id, decision, reason } });
       toasts.show('success', SUCCESS[decision]);
       return 'decided';
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 409) {
-        // The hook refetches the request, which then shows who decided it.
+        // The request is read again, and then shows who decided it.
         setConflict(err.message);
         return 'conflict';
       }
@@ -60,19 +49,10 @@ export function useRequestViewController() {
     }
   };
 
-  const request = detail.data;
-  const notFound =
-    !id || (detail.error instanceof ApiError && (detail.error.statusCode === 404 || detail.error.statusCode === 400));
-  const listQuery = (location.state as { listQuery?: unknown } | null)?.listQuery;
-
   return {
-    request,
-    notFound,
-    loading: !notFound && detail.isPending,
-    error: notFound ? undefined : detail.error?.message,
-    retry: () => void detail.refetch(),
+    load,
     /** Back to the list as the admin left it (page, sort, filter), when they came from it. */
-    backTo: typeof listQuery === 'string' && listQuery.startsWith('?') ? `..${listQuery}` : '..',
+    backTo: useBackToList('requests'),
     canDecide: request?.status === 'pending' && !conflict,
     busy: mutation.isPending,
     conflict,

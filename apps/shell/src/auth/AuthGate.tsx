@@ -1,14 +1,15 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from '@backoffice/ui-kit/router';
-import { LoadingOverlay } from '@backoffice/ui-kit/auth';
+import { LoadingOverlay, lazyPage } from '@backoffice/ui-kit/auth';
 import { useAuthUser } from '@backoffice/shared-api/runtime';
 import { authApi } from '@backoffice/shared-api/start';
 import { preloadSignedIn, signedInLoaded } from '../signedInLoader';
 
 // A chunk of its own, with the antd providers and Form around it: neither the sign-in page nor the
 // signed-in screens (the dashboard, a list) fetch antd's form fields for it.
-const ChangePasswordAlone = lazy(() =>
-  import('./ChangePasswordPage').then((m) => ({ default: m.ChangePasswordAlone })),
+const ChangePasswordAlone = lazyPage(
+  () => import('./ChangePasswordPage').then((m) => m.ChangePasswordAlone),
+  <LoadingOverlay />,
 );
 
 export const CHANGE_PASSWORD_PATH = '/change-password';
@@ -56,9 +57,7 @@ export function AuthGate() {
   if (!verified || (signedIn && !layoutHere)) return <LoadingOverlay tip="Checking your session…" />;
   if (user.passwordChangeRequired) {
     return location.pathname === CHANGE_PASSWORD_PATH ? (
-      <Suspense fallback={<LoadingOverlay />}>
-        <ChangePasswordAlone />
-      </Suspense>
+      <ChangePasswordAlone />
     ) : (
       <Navigate to={CHANGE_PASSWORD_PATH} replace />
     );

@@ -1,7 +1,7 @@
 import { useNavigate } from '@backoffice/ui-kit/router';
 import { AppProviders } from '@backoffice/ui-kit';
 import { ChangePasswordForm } from '@backoffice/ui-kit/forms';
-import { usePasswordChangeRequired } from '@backoffice/shared-api';
+import { usePasswordChangeRequired } from '@backoffice/shared-api/runtime';
 
 export { DEFAULT_PASSWORD_NOTICE } from '@backoffice/ui-kit/forms';
 

@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from '@backoffice/ui-kit/router';
 import { Alert, AppProviders, Button, ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
 import { EmailField, Form, NewPasswordFields, useServerForm } from '@backoffice/ui-kit/forms';
 import { AuthCard } from '@backoffice/ui-kit/auth';
-import { AUTH_MESSAGES, authApi, toast } from '@backoffice/shared-api';
+import { AUTH_MESSAGES, authApi } from '@backoffice/shared-api';
+import { toast } from '@backoffice/shared-api/runtime';
 
 // The pages reached from the sign-in page's links: loaded when opened, not with the sign-in page,
 // and drawn with antd, so they bring its providers (the sign-in page has none).

@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
-import { API_PATHS, SOCKET_EVENTS, createQueryClient, session, type RequestRow } from '@backoffice/shared-api';
+import { ROUTES, EVENTS, createQueryClient, type RequestRow } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, failure, fakeSocket, ok, stubApi } from '@backoffice/shared-api/testing';
 import { DashboardPage } from './DashboardPage';
 import { summaryOf } from './testFixtures';
@@ -9,7 +10,7 @@ import { summaryOf } from './testFixtures';
 let reply: () => ReturnType<typeof ok>;
 let requests: ReturnType<typeof stubApi>;
 let socket: ReturnType<typeof fakeSocket>;
-const summaryCalls = () => requests.filter((r) => r.url === API_PATHS.getDashboard);
+const summaryCalls = () => requests.filter((r) => r.url === ROUTES.getDashboard.path);
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -53,7 +54,7 @@ beforeEach(() => {
   session.logout('', { silent: true });
   session.signedIn(ADMIN);
   reply = () => ok(summaryOf({ latestRequests: [REQUEST] }));
-  requests = stubApi((config) => (config.url === API_PATHS.getDashboard ? reply() : undefined));
+  requests = stubApi((config) => (config.url === ROUTES.getDashboard.path ? reply() : undefined));
   socket = fakeSocket();
 });
 afterEach(() => socket.stop());
@@ -94,7 +95,7 @@ describe('DashboardPage', () => {
     const next = summaryOf();
     next.figures.pendingPayoutRequests = { count: 4, amount: 1300 };
     reply = () => ok(next);
-    act(() => socket.serverSends(SOCKET_EVENTS.payoutRequestCreated, { _id: 'x' }));
+    act(() => socket.serverSends(EVENTS.payoutRequestCreated.name, { _id: 'x' }));
     await waitFor(() => expect(card('Pending payout requests').querySelector('[data-figure]')?.textContent).toBe('4'));
     expect(within(card('Pending payout requests')).getByText('$1,300.00 requested')).toBeTruthy();
   });

@@ -1,14 +1,17 @@
-import { Suspense, lazy, useEffect } from 'react';
-import { Alert, Button, Col, Flex, Grid, Row, Typography } from '@backoffice/ui-kit';
-import { useAuthUser } from '@backoffice/shared-api';
-import { markScreenDrawn } from '@backoffice/shared-api/runtime';
+import { useEffect } from 'react';
+import { Alert, Button, Col, Flex, Grid, Row, Typography, lazyPage } from '@backoffice/ui-kit';
+
+import { markScreenDrawn, useAuthUser } from '@backoffice/shared-api/runtime';
 import { useBase } from '../layout/useBase';
 import { FigureCard } from './FigureCard';
 import { LatestPayoutRequests, LatestRequests } from './LatestRequests';
 import { useDashboard } from './useDashboard';
 
 // Its own chunk: the shell's initial JS does not carry chart code an admin may never scroll to.
-const DashboardCharts = lazy(() => import('./charts/DashboardCharts'));
+const DashboardCharts = lazyPage(
+  () => import('./charts/DashboardCharts').then((m) => m.default),
+  <Typography.Text type="secondary">Loading charts…</Typography.Text>,
+);
 
 /** The first screen after sign-in: what needs the admin's attention and how the marketplace is doing. */
 export function DashboardPage() {
@@ -51,11 +54,7 @@ export function DashboardPage() {
           <FigureCard key={card.key} card={card} loading={d.loading} />
         ))}
       </section>
-      {d.summary && (
-        <Suspense fallback={<Typography.Text type="secondary">Loading charts…</Typography.Text>}>
-          <DashboardCharts revenueByDay={d.summary.revenueByDay} callsByDay={d.summary.callsByDay} />
-        </Suspense>
-      )}
+      {d.summary && <DashboardCharts revenueByDay={d.summary.revenueByDay} callsByDay={d.summary.callsByDay} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <LatestRequests rows={d.latestRequests} base={base} />

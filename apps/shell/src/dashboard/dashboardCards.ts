@@ -1,4 +1,4 @@
-import { screen, type DashboardFigureName, type DashboardSummary } from '@backoffice/shared-api';
+import { linkTo, type DashboardFigureName, type DashboardSummary, type ScreenKey } from '@backoffice/shared-api';
 import { formatDollars } from '@backoffice/ui-kit';
 
 /** One figure card: what it counts, its value as shown, and the list of the records it counts. */
@@ -26,9 +26,14 @@ type Range = Periods['today'];
  * A list URL: the list's path under the base (from the table of screens, by its key), and the
  * filters the list reads from its query string.
  */
-function listUrl(base: string, list: string, params: Record<string, string> = {}): string {
+type ListKey = Extract<
+  ScreenKey,
+  'requests' | 'payoutRequests' | 'calls' | 'transactions' | 'fans' | 'redemptionHistory'
+>;
+
+function listUrl(base: '/app' | '', list: ListKey, params: Record<string, string> = {}): string {
   const query = new URLSearchParams(params).toString();
-  return `${base}/${screen(list).path}${query ? `?${query}` : ''}`;
+  return `${linkTo(base, list)}${query ? `?${query}` : ''}`;
 }
 const range = (r: Range) => ({ from: r.from, to: r.to });
 /** Revenue and fees are the completed payments' amounts. */
@@ -39,11 +44,11 @@ const COMPLETED = { status: 'completed' };
  * marketplace is doing. Each links to the list it counts, with the same filters the figure used,
  * so the list's total is the figure. `summary` is undefined while the first answer is on its way.
  */
-export function dashboardCards(summary: DashboardSummary | undefined, base: string): DashboardCard[] {
+export function dashboardCards(summary: DashboardSummary | undefined, base: '/app' | ''): DashboardCard[] {
   const f = summary?.figures;
   const p = summary?.periods;
   /** A list's URL, filtered to a period's days (unfiltered until the periods are known). */
-  const within = (list: string, r: Range | undefined, params: Record<string, string> = {}) =>
+  const within = (list: ListKey, r: Range | undefined, params: Record<string, string> = {}) =>
     listUrl(base, list, r ? { ...params, ...range(r) } : params);
   const card = (
     key: DashboardFigureName,
@@ -85,7 +90,7 @@ export function dashboardCards(summary: DashboardSummary | undefined, base: stri
       card(
         'pendingPayoutRequests',
         'Pending payout requests',
-        listUrl(base, 'payouts-requests'),
+        listUrl(base, 'payoutRequests'),
         payouts ? { value: count(payouts.count), note: `${formatDollars(payouts.amount)} requested` } : undefined,
       ),
       payouts,
@@ -129,7 +134,7 @@ export function dashboardCards(summary: DashboardSummary | undefined, base: stri
     card(
       'redemptionsThisMonth',
       'Redemptions this month',
-      within('redemption-history', p?.thisMonth),
+      within('redemptionHistory', p?.thisMonth),
       counted(f?.redemptionsThisMonth),
       'Discount codes redeemed',
     ),

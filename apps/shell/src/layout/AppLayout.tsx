@@ -18,7 +18,8 @@ import {
   theme,
   visuallyHidden,
 } from '@backoffice/ui-kit';
-import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
+import { linkTo, type PlainScreenKey } from '@backoffice/shared-api';
+import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api/runtime';
 import { AvailabilityBadge, ThemeToggle } from './HeaderStatus';
 import { MENU, selectedKey, type MenuEntry } from './menu';
 import { NotificationBell } from './NotificationBell';
@@ -26,11 +27,11 @@ import { useBase } from './useBase';
 import { OverrideBanner } from '../remotes/OverrideBanner';
 import { CHANGE_PASSWORD_PATH } from '../auth/AuthGate';
 
-function menuItems(entries: MenuEntry[], base: string): NonNullable<Parameters<typeof Menu>[0]['items']> {
+function menuItems(entries: MenuEntry[], base: '/app' | ''): NonNullable<Parameters<typeof Menu>[0]['items']> {
   return entries.map((e) =>
     e.children
       ? { key: e.key, icon: e.icon, label: e.label, children: menuItems(e.children, base) }
-      : { key: e.key, icon: e.icon, label: <Link to={`${base}/${e.path}`.replace(/\/$/, '') || '/'}>{e.label}</Link> },
+      : { key: e.key, icon: e.icon, label: <Link to={linkTo(base, e.key as PlainScreenKey)}>{e.label}</Link> },
   );
 }
 
@@ -76,7 +77,7 @@ function SignedInLayout() {
   }, [small, menuOpen]);
 
   const selected = selectedKey(pathUnderBase);
-  const openPayments = ['transactions', 'payouts-requests', 'payment-methods', 'payouts-history'].includes(selected);
+  const openPayments = MENU.find((m) => m.key === 'payments')?.children?.some((c) => c.key === selected) ?? false;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders, THEME_STORAGE_KEY } from '@backoffice/ui-kit';
-import { createQueryClient, session } from '@backoffice/shared-api';
+import { createQueryClient } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN } from '@backoffice/shared-api/testing';
 import { AvailabilityBadge, ThemeToggle } from './HeaderStatus';
 

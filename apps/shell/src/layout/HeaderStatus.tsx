@@ -1,5 +1,5 @@
 import { Badge, Button, MoonOutlined, SunOutlined, useThemeMode } from '@backoffice/ui-kit';
-import { useAvailability } from '@backoffice/shared-api';
+import { useAvailability } from './useAvailability';
 
 /**
  * The admin's availability as others see it: their stored choice while the live connection is up,

@@ -1,15 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
-import {
-  API_PATHS,
-  SOCKET_EVENTS,
-  __setSocketFactory,
-  createQueryClient,
-  disconnectSocket,
-  session,
-  type NotificationRow,
-} from '@backoffice/shared-api';
+import { ROUTES, EVENTS, createQueryClient, type NotificationRow } from '@backoffice/shared-api';
+import { __setSocketFactory, disconnectSocket, session } from '@backoffice/shared-api/runtime';
 import { ADMIN, failure, fakeSocket, ok, stubApi } from '@backoffice/shared-api/testing';
 import { AppLayout } from './AppLayout';
 import { NotificationBell } from './NotificationBell';
@@ -39,7 +32,7 @@ const JANE_APPLIED: NotificationRow = {
 
 /** The server's unread count, which a test changes as notifications come and go. */
 let unread = 0;
-const countRequests = () => requests.filter((r) => r.url === API_PATHS.getUnreadNotificationCount).length;
+const countRequests = () => requests.filter((r) => r.url === ROUTES.getUnreadNotificationCount.path).length;
 let requests: ReturnType<typeof stubApi>;
 
 function renderBell(path = '/app') {
@@ -60,7 +53,7 @@ beforeEach(() => {
   session.signedIn(ADMIN);
   unread = 0;
   requests = stubApi((config) =>
-    config.url === API_PATHS.getUnreadNotificationCount ? ok({ unReadCount: unread }) : undefined,
+    config.url === ROUTES.getUnreadNotificationCount.path ? ok({ unReadCount: unread }) : undefined,
   );
 });
 
@@ -105,12 +98,12 @@ describe('the notification bell', () => {
     await bell('Notifications, 2 unread');
 
     unread = 3;
-    act(() => socket.serverSends(SOCKET_EVENTS.notificationCreated, JANE_APPLIED));
+    act(() => socket.serverSends(EVENTS.notificationCreated.name, JANE_APPLIED));
     expect(await screen.findByText('Jane Doe applied to become an influencer')).toBeInTheDocument();
     expect(await bell('Notifications, 3 unread')).toBeInTheDocument();
 
     act(() =>
-      socket.serverSends(SOCKET_EVENTS.notificationCreated, {
+      socket.serverSends(EVENTS.notificationCreated.name, {
         ...JANE_APPLIED,
         _id: '00000000-0000-4000-8000-000000000402',
         description: '{{senderName}} reported a problem',
@@ -126,7 +119,7 @@ describe('the notification bell', () => {
     renderBell();
     await bell('Notifications, 5 unread');
     unread = 0;
-    act(() => socket.serverSends(SOCKET_EVENTS.notificationsRead, { unReadCount: 0 }));
+    act(() => socket.serverSends(EVENTS.notificationsRead.name, { unReadCount: 0 }));
     expect(await bell('Notifications')).toBeInTheDocument();
   });
 

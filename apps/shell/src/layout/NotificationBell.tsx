@@ -1,23 +1,41 @@
+import { useEffect } from 'react';
 import { Link } from '@backoffice/ui-kit/router';
-import { Badge, BellOutlined, theme, useToasts } from '@backoffice/ui-kit';
-import { notificationText, useNewNotifications, useUnreadNotificationCount } from '@backoffice/shared-api';
-import { useBase } from './useBase';
+import { Badge, BellOutlined, theme, useLinkTo, useToasts } from '@backoffice/ui-kit';
+import { notificationText, useEndpointQuery, useLiveEvent } from '@backoffice/shared-api';
+import { session, useSession } from '@backoffice/shared-api/runtime';
 
 /**
- * The header's bell: the unread count (kept current by the server and the socket, cleared by
- * logout), a link to the Notifications screen, and a toast for each notification as it arrives.
+ * The unread count the header shows. It lives in the notification state group (spec section 3),
+ * which logout resets; the server's answer, read again whenever a notification is posted or read
+ * (the contract's events), keeps it current. An answer landing after logout must not bring back the
+ * count that logout cleared; each answer is applied, even one equal to the last (logout set 0).
+ */
+function useUnreadCount(): number {
+  const signedIn = useSession((s) => !!s.auth.user);
+  const reply = useEndpointQuery('getUnreadNotificationCount', {}, { enabled: signedIn, staleTime: 0 });
+  const fetched = reply.data?.unReadCount;
+  const answeredAt = reply.dataUpdatedAt;
+  useEffect(() => {
+    if (fetched !== undefined && session.getState().auth.user) session.setNotification({ unReadCount: fetched });
+  }, [fetched, answeredAt]);
+  return useSession((s) => s.notification.unReadCount);
+}
+
+/**
+ * The header's bell: the unread count, a link to the Notifications screen, and a toast for each
+ * notification as it arrives.
  */
 export function NotificationBell() {
-  const { base } = useBase();
+  const link = useLinkTo();
   const { token } = theme.useToken();
   const toasts = useToasts();
-  const unread = useUnreadNotificationCount();
-  useNewNotifications((n) => toasts.show('info', notificationText(n)));
+  const unread = useUnreadCount();
+  useLiveEvent('notificationCreated', (n) => toasts.show('info', notificationText(n)));
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Link
-      to={`${base}/notifications`}
+      to={link('notifications')}
       aria-label={label}
       title={label}
       style={{

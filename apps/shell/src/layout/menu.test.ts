@@ -32,12 +32,12 @@ describe('the side menu', () => {
       'requests=requests',
       'calls=calls',
       'transactions=transactions',
-      'payouts-requests=payouts-requests',
-      'payment-methods=payment-methods',
-      'payouts-history=payouts-history',
+      'payoutRequests=payouts-requests',
+      'paymentMethods=payment-methods',
+      'payoutsHistory=payouts-history',
       'notifications=notifications',
-      'email-templates=email-templates',
-      'manage-discount-codes=manage-discount-codes',
+      'emailTemplates=email-templates',
+      'discountCodes=manage-discount-codes',
       'setting=setting',
     ]);
     expect(MENU.every((m) => m.icon)).toBe(true);
@@ -46,9 +46,9 @@ describe('the side menu', () => {
   it('highlights the list a sub-route belongs to', () => {
     expect(selectedKey('/fans/view/1')).toBe('fans');
     expect(selectedKey('/details/fan-details/1')).toBe('fans');
-    expect(selectedKey('/manage-cupon-history')).toBe('manage-discount-codes');
+    expect(selectedKey('/manage-cupon-history')).toBe('discountCodes');
     expect(selectedKey('')).toBe('dashboard');
     expect(selectedKey('/setting/audit-log')).toBe('setting');
-    expect(selectedKey('/payouts-requests/7')).toBe('payouts-requests');
+    expect(selectedKey('/payouts-requests/7')).toBe('payoutRequests');
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MENU_GROUPS, SCREENS, type Screen } from '@backoffice/shared-api';
+import { MENU_GROUPS, SCREENS, mountOf, type Screen } from '@backoffice/shared-api';
 import { routeAt } from './useBase';
 import {
   BellOutlined,
@@ -32,8 +32,8 @@ const ICONS: Record<string, ReactNode> = {
   calls: <PhoneOutlined />,
   payments: <DollarOutlined />,
   notifications: <BellOutlined />,
-  'email-templates': <MailOutlined />,
-  'manage-discount-codes': <TagsOutlined />,
+  emailTemplates: <MailOutlined />,
+  discountCodes: <TagsOutlined />,
   setting: <SettingOutlined />,
 };
 
@@ -61,7 +61,10 @@ export const MENU: MenuEntry[] = menuOf(SCREENS);
 
 /** The menu entry a path belongs to, for highlighting (sub-routes highlight their list). */
 export function selectedKey(pathUnderBase: string): string {
-  const owner = routeAt(SCREENS, pathUnderBase);
+  const owner = routeAt(
+    SCREENS.map((s) => ({ ...s, path: mountOf(s) })),
+    pathUnderBase,
+  );
   if (owner) return owner.within ?? owner.key;
   return pathUnderBase.split('/').filter(Boolean)[0] || 'dashboard';
 }

@@ -1,10 +1,7 @@
 import { useLocation } from '@backoffice/ui-kit/router';
+import { baseOf } from '@backoffice/shared-api/start';
 
-/** Every route is served under /app and at the root: which base `pathname` is on, and the path under it. */
-export function baseOf(pathname: string): { base: '/app' | ''; pathUnderBase: string } {
-  const onApp = pathname === '/app' || pathname.startsWith('/app/');
-  return { base: onApp ? '/app' : '', pathUnderBase: onApp ? pathname.slice(4) : pathname };
-}
+export { baseOf };
 
 /**
  * The route a path under the base belongs to: the one it is, or the longest it is under

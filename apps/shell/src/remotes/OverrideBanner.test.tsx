@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { AppProviders } from '@backoffice/ui-kit';
-import { API_PATHS, createQueryClient } from '@backoffice/shared-api';
+import { ROUTES, createQueryClient } from '@backoffice/shared-api';
 import { ok, stubApi } from '@backoffice/shared-api/testing';
 import { OverrideBanner } from './OverrideBanner';
 import { loadRegistry, originAllowed, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from './registry';
@@ -40,7 +40,7 @@ const renderBanner = () =>
 
 beforeEach(() => {
   localStorage.clear();
-  stubApi((config) => (config.url === API_PATHS.getRemoteRegistry ? ok(registry) : undefined));
+  stubApi((config) => (config.url === ROUTES.getRemoteRegistry.path ? ok(registry) : undefined));
   localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ people: 'http://localhost:3001/mf-manifest.json' }));
 });
 

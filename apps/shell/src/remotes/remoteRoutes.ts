@@ -1,4 +1,4 @@
-import { SCREENS, isRemoteScreen } from '@backoffice/shared-api/start';
+import { SCREENS, isRemoteScreen, mountOf } from '@backoffice/shared-api/start';
 import { routeAt } from '../layout/useBase';
 import { REMOTE_NAMES, type RemoteName } from './remoteNames';
 
@@ -9,7 +9,7 @@ export const REMOTE_ROUTES: Array<{ path: string; remote: RemoteName; module: st
   isRemoteScreen,
 ).map((s) => {
   if (!isRemoteName(s.remote)) throw new Error(`The screen ${s.key} names an unknown remote "${s.remote}"`);
-  return { path: s.path, remote: s.remote, module: s.module, label: s.title };
+  return { path: mountOf(s), remote: s.remote, module: s.module, label: s.title };
 });
 
 /** The remote route that owns a path under the base ('fans/view/1' -> fans); none for the shell's own pages. */

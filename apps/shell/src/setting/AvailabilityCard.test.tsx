@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session } from '@backoffice/shared-api';
+import { ROUTES } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, failure, ok, stubApi, type StubReply } from '@backoffice/shared-api/testing';
 import { AvailabilityCard } from './AvailabilityCard';
 import { PROFILE, renderInShell } from './testFixtures';
@@ -14,7 +15,7 @@ beforeEach(() => {
   session.signedIn(ADMIN);
   session.setGeneral({ isSocketConnected: true });
   answer = (body) => ok({ ...PROFILE, ...body }, 'You are now available');
-  requests = stubApi((config) => (config.url === API_PATHS.updateAvailability ? answer(bodyOf(config)) : undefined));
+  requests = stubApi((config) => (config.url === ROUTES.updateAvailability.path ? answer(bodyOf(config)) : undefined));
 });
 
 describe('the availability card', () => {

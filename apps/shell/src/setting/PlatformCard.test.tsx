@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { chooseOption, rowOf } from '@backoffice/ui-kit/testing';
-import { API_PATHS } from '@backoffice/shared-api';
+import { ROUTES } from '@backoffice/shared-api';
 import { failure, ok, stubApi, type StubReply } from '@backoffice/shared-api/testing';
 import { loadRegistry, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from '../remotes/registry';
 import { RemoteScreen } from '../remotes/RemoteScreen';
@@ -43,7 +43,7 @@ beforeEach(async () => {
   down = new Set();
   nextRead = undefined;
   stubApi((config) => {
-    if (config.url !== API_PATHS.getRemoteRegistry) return undefined;
+    if (config.url !== ROUTES.getRemoteRegistry.path) return undefined;
     reads += 1;
     const reply = nextRead ?? ok(registry);
     nextRead = undefined;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { API_PATHS, AUTH_MESSAGES, PROFILE_MESSAGES, session, type AdminProfile } from '@backoffice/shared-api';
+import { ROUTES, AUTH_MESSAGES, PROFILE_MESSAGES, type AdminProfile } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, failure, ok, stubApi, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { ProfileCard } from './ProfileCard';
 import { PROFILE, renderInShell } from './testFixtures';
@@ -9,7 +10,7 @@ import { PROFILE, renderInShell } from './testFixtures';
 const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const button = (name: string) => within(document.body).getByText(name, { selector: 'button span' }).closest('button')!;
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const saves = (requests: StubRequest[]) => requests.filter((r) => r.url === API_PATHS.updateAdminProfile);
+const saves = (requests: StubRequest[]) => requests.filter((r) => r.url === ROUTES.updateAdminProfile.path);
 
 let stored: AdminProfile;
 let onSave: (body: Record<string, unknown>) => StubReply;
@@ -24,8 +25,8 @@ beforeEach(() => {
     return ok(stored, 'Profile updated');
   };
   requests = stubApi((config) => {
-    if (config.url === API_PATHS.getUserProfile) return ok(stored);
-    if (config.url === API_PATHS.updateAdminProfile) return onSave(bodyOf(config));
+    if (config.url === ROUTES.getUserProfile.path) return ok(stored);
+    if (config.url === ROUTES.updateAdminProfile.path) return onSave(bodyOf(config));
     return undefined;
   });
 });
@@ -145,7 +146,7 @@ describe('the profile card', () => {
   it('says when the profile cannot be loaded, and Retry loads it', async () => {
     let down = true;
     stubApi((config) =>
-      config.url === API_PATHS.getUserProfile ? (down ? failure(503, 'Try again later') : ok(stored)) : undefined,
+      config.url === ROUTES.getUserProfile.path ? (down ? failure(503, 'Try again later') : ok(stored)) : undefined,
     );
     renderInShell(<ProfileCard />);
     expect(await screen.findByText('Your profile could not be loaded')).toBeInTheDocument();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Button,
   Card,
@@ -16,14 +15,16 @@ import {
 } from '@backoffice/ui-kit';
 import { Avatar, PictureField } from '@backoffice/ui-kit/forms';
 import { Descriptions, Form, Select } from '@backoffice/ui-kit/forms';
+import { useEffect, useState } from 'react';
 import {
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
   PROFILE_LIMITS,
-  useAdminProfile,
+  useEndpointQuery,
   type AdminProfile,
 } from '@backoffice/shared-api';
-import { useProfileForm, type ProfileFormValues } from './useProfileForm';
+import { session, useSession } from '@backoffice/shared-api/runtime';
+import { useAdminProfileForm, type AdminProfileFormValues } from './useAdminProfileForm';
 
 const half = { xs: 24, md: 12 } as const;
 const SEARCH_BY_LABEL = { optionFilterProp: 'label' } as const;
@@ -64,16 +65,9 @@ function ProfileView({ profile }: { profile: AdminProfile }) {
 }
 
 function ProfileForm({ profile, close }: { profile: AdminProfile; close: () => void }) {
-  const f = useProfileForm(profile, close);
+  const f = useAdminProfileForm(profile, close);
   return (
-    <Form<ProfileFormValues>
-      form={f.form}
-      layout="vertical"
-      name="admin-profile"
-      initialValues={f.initialValues}
-      onFinish={(values) => void f.save(values)}
-      scrollToFirstError
-    >
+    <Form<AdminProfileFormValues> {...f.formProps} layout="vertical" name="admin-profile" scrollToFirstError>
       <FormErrorAlert what="profile" error={f.formError} onClose={f.clearFormError} />
       <Row gutter={16}>
         <Col {...half}>
@@ -127,6 +121,20 @@ function ProfileForm({ profile, close }: { profile: AdminProfile; close: () => v
       </Flex>
     </Form>
   );
+}
+
+/**
+ * The admin's profile as the server keeps it (another tab's save refreshes it: the contract's
+ * adminUpdated event); a change made while this tab's socket was down shows in the header too.
+ */
+function useAdminProfile() {
+  const signedIn = useSession((s) => !!s.auth.user);
+  const profile = useEndpointQuery('getUserProfile', {}, { enabled: signedIn });
+  const data = profile.data;
+  useEffect(() => {
+    if (data) session.adoptProfile(data);
+  }, [data]);
+  return profile;
 }
 
 /** The admin's short profile (spec section 3): shown, and edited in place. */

@@ -1,6 +1,6 @@
 import { authApi } from './auth-api';
-import { session } from './session';
-import { ADMIN, resetClient, signIn, stubHttp } from './test-utils';
+import { session } from '@backoffice/shared-api/runtime';
+import { ADMIN, resetClient, signIn, stubHttp } from '../testing';
 
 const ok = (data?: unknown) => ({ status: 200, data: { statusCode: 200, message: 'OK', data } });
 

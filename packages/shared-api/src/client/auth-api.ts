@@ -10,6 +10,31 @@ import type {
   SignInBody,
 } from '../contract/auth';
 
+/** How long a session check waits before asking again when the first asking got no reply. */
+export const SESSION_RECHECK_MS = 1000;
+
+// A page being left (a reload, a link away) has its requests aborted, and that is no answer from
+// the server: the spec's "reply missing" is about the server. Chromium fires pagehide as the old
+// document goes; a page restored from the back-forward cache fires pageshow.
+let pageHidden = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (pageHidden = true));
+  window.addEventListener('pageshow', () => (pageHidden = false));
+}
+
+/**
+ * Resolves `ms` from now if the page is still shown then (or once it is shown again): a page that
+ * is being left never resolves it, as its timers end with it.
+ */
+function whilePageStays(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      if (!pageHidden) return resolve();
+      window.addEventListener('pageshow', () => resolve(), { once: true });
+    }, ms);
+  });
+}
+
 export const authApi = {
   async signIn(body: SignInBody): Promise<Reply<LoggedInAdmin>> {
     session.setAuthStatus('loading');
@@ -26,12 +51,18 @@ export const authApi = {
   /**
    * Spec section 4: a restored session is checked with the server; any reply but 200 (no reply at
    * all included) logs out, with the server's message as the toast. Resolves false when signed out.
+   * No reply is confirmed by asking once more a second later: a request aborted because the page
+   * is being left got no reply either, and the page's next load must find the session still there.
    */
   async verifySession(): Promise<boolean> {
     if (!session.getState().auth.user && !readToken()) return false;
     // The 401 auto-logout is skipped here so that the toast shows the server's reason, once.
-    const reply = await callEndpoint('getUserProfile', { skipAuthLogout: true });
-    // callEndpoint turns a missing reply into statusCode 0, so that case lands here too.
+    const check = () => callEndpoint('getUserProfile', { skipAuthLogout: true });
+    let reply = await check();
+    if (reply.statusCode === 0) {
+      await whilePageStays(SESSION_RECHECK_MS);
+      reply = await check();
+    }
     if (reply.statusCode !== 200 || !reply.data) {
       session.logout(reply.message || undefined);
       return false;

@@ -1,8 +1,9 @@
 import { endpoints, type EndpointName } from '../contract/endpoints';
-import { API_ROUTES } from '../constants/paths';
-import { configureClient } from './config';
+import { EVENTS, ROUTES } from '../contract/routes';
+import { serverEvents } from '../contract/events';
+import { configureClient } from '@backoffice/shared-api/runtime';
 import { callEndpoint, type JsonEndpointName } from './call-endpoint';
-import { bodyOf, resetClient, signIn, stubHttp } from './test-utils';
+import { bodyOf, resetClient, signIn, stubHttp } from '../testing';
 
 const ID = '0b6f7a52-1d0e-4f43-9c55-2d8c1f0f3a11';
 
@@ -17,15 +18,28 @@ describe('callEndpoint', () => {
     configureClient({ apiBaseUrl: '' });
   });
 
-  it('the table the client calls through is the one every endpoint of the contract is built on', () => {
+  it('calls through a table derived from the contract: every endpoint and event, without a schema', () => {
     for (const name of Object.keys(endpoints) as EndpointName[]) {
-      expect([name, API_ROUTES[name].method, API_ROUTES[name].path]).toEqual([
-        name,
-        endpoints[name].method,
-        endpoints[name].path,
-      ]);
+      const e = endpoints[name];
+      expect(ROUTES[name]).toEqual({
+        method: e.method,
+        path: e.path,
+        auth: e.auth,
+        resource: e.resource,
+        emits: 'emits' in e ? e.emits : [],
+        ...('produces' in e ? { produces: e.produces } : {}),
+      });
     }
-    expect(Object.keys(API_ROUTES).sort()).toEqual(Object.keys(endpoints).sort());
+    expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(endpoints).sort());
+    for (const [name, e] of Object.entries(serverEvents)) {
+      expect(EVENTS[name as keyof typeof EVENTS]).toEqual({
+        name: e.name,
+        invalidates: e.invalidates,
+        to: 'to' in e ? e.to : 'admins',
+      });
+    }
+    // Nothing of TypeBox: no schema object, no symbol key, anywhere in the tables.
+    expect(JSON.parse(JSON.stringify({ ROUTES, EVENTS }))).toEqual({ ROUTES, EVENTS });
   });
 
   it("sends each call with its endpoint's own method and path, and its query and body", async () => {

@@ -1,3 +1,5 @@
+import { endpoint } from './endpoint';
+import { OkList } from './common';
 import { Type, type Static } from '@sinclair/typebox';
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES } from '../constants/audit';
 import { CreatedRange, Id, Limit, Page, Timestamp } from './common';
@@ -61,3 +63,16 @@ export const AuditLogQuery = Type.Object(
   { additionalProperties: false },
 );
 export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+export const auditEndpoints = {
+  getAuditLog: endpoint({
+    method: 'GET',
+    path: '/admin/getAuditLog',
+    auth: 'admin',
+    resource: 'audit',
+    summary:
+      'The audit log, newest first, paged: every security event and every change an admin made (who, what, which record, when, from where, the fields before and after; never a secret); filters: actorId, actorEmail, action, recordType (+ recordId), from/to',
+    querystring: AuditLogQuery,
+    reply: OkList(AuditEntryRow),
+  }),
+};

@@ -1,3 +1,7 @@
+import { endpoint, serverEvent } from './endpoint';
+import { Ok, OkEmpty } from './common';
+import { SIGN_IN_PATH } from '../constants/transport';
+import { ADMIN_UPDATED_EVENT } from '../constants/realtime';
 import { Type, type Static } from '@sinclair/typebox';
 import { AvailabilityStatus } from './enums';
 import { Id, Timestamp } from './common';
@@ -114,3 +118,98 @@ export const ChangePasswordResult = Type.Object(
 export type ChangePasswordResult = Static<typeof ChangePasswordResult>;
 
 export { ADMIN_MESSAGES, AUTH_MESSAGES } from '../constants/messages';
+
+export const authEvents = {
+  adminUpdated: serverEvent({
+    name: ADMIN_UPDATED_EVENT,
+    summary: "The admin's own profile or availability changed (every tab of theirs gets it)",
+    payload: AdminProfile,
+    invalidates: ['admin'],
+    to: 'self',
+  }),
+};
+
+export const authEndpoints = {
+  signIn: endpoint({
+    method: 'POST',
+    path: SIGN_IN_PATH,
+    auth: 'public',
+    resource: 'auth',
+    summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
+    body: SignInBody,
+    reply: Ok(LoggedInAdmin),
+  }),
+  updateAdminProfile: endpoint({
+    method: 'PATCH',
+    path: '/admin/updateProfile',
+    auth: 'admin',
+    resource: 'admin',
+    summary:
+      "Save the signed-in admin's own profile (names, email, bio, picture, time zone); their other tabs get it over the socket as admin:updated",
+    body: UpdateAdminProfileBody,
+    reply: Ok(AdminProfile),
+    emits: ['adminUpdated'],
+  }),
+  updateAvailability: endpoint({
+    method: 'PATCH',
+    path: '/admin/updateAvailability',
+    auth: 'admin',
+    resource: 'admin',
+    summary: "Set the signed-in admin's availability ('1' available, '0' not), kept on the server",
+    body: UpdateAvailabilityBody,
+    reply: Ok(AdminProfile),
+    emits: ['adminUpdated'],
+  }),
+  getUserProfile: endpoint({
+    method: 'GET',
+    path: '/admin/getUserProfile',
+    auth: 'admin',
+    resource: 'admin',
+    summary: "The signed-in admin's profile; used to verify a restored session",
+    reply: Ok(AdminProfile),
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/admin/forgotPassword',
+    auth: 'public',
+    resource: 'auth',
+    summary: 'Email a password reset link; replies the same whether or not the email is known',
+    body: ForgotPasswordBody,
+    reply: OkEmpty,
+  }),
+  verifyResetPasswordToken: endpoint({
+    method: 'GET',
+    path: '/admin/verifyResetPasswordToken',
+    auth: 'public',
+    resource: 'auth',
+    summary: 'Tell whether a reset token is still valid (does not use it up)',
+    querystring: VerifyResetPasswordTokenQuery,
+    reply: OkEmpty,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/admin/resetPassword',
+    auth: 'public',
+    resource: 'auth',
+    summary: 'Set a new password with a reset token; the token works once and every session ends',
+    body: ResetPasswordBody,
+    reply: OkEmpty,
+  }),
+  changePassword: endpoint({
+    method: 'PATCH',
+    path: '/admin/changePassword',
+    auth: 'admin',
+    resource: 'auth',
+    summary: 'Change the password; revokes every session and returns a fresh token',
+    body: ChangePasswordBody,
+    reply: Ok(ChangePasswordResult),
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/admin/logout',
+    auth: 'admin',
+    resource: 'auth',
+    summary: 'Revoke the token this request carries',
+    reply: OkEmpty,
+  }),
+};

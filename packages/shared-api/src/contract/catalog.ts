@@ -1,5 +1,7 @@
+import { endpoint, serverEvent } from './endpoint';
+import { Ok, OkList } from './common';
 import { Type, type Static } from '@sinclair/typebox';
-import { CreatedRange, Dollars, Id, ListQuery, Timestamp } from './common';
+import { CreatedRange, Dollars, Id, IdQuery, ListQuery, Timestamp } from './common';
 import {
   CallStatus,
   DiscountCodeStatus,
@@ -272,3 +274,174 @@ export const CreateNotificationBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateNotificationBody = Static<typeof CreateNotificationBody>;
+
+const IdOnly = Type.Object({ _id: Id }, { additionalProperties: false });
+
+export const catalogEvents = {
+  discountCodeUpdated: serverEvent({
+    name: 'discount-code:updated',
+    summary: 'A discount code was added or changed',
+    payload: IdOnly,
+    invalidates: ['discountCodes', 'redemptions', 'dashboard', 'audit'],
+  }),
+  emailTemplateUpdated: serverEvent({
+    name: 'email-template:updated',
+    summary: 'An email template was changed',
+    payload: IdOnly,
+    invalidates: ['emailTemplates', 'audit'],
+  }),
+  notificationCreated: serverEvent({
+    name: 'notification:new',
+    summary: 'A notification was posted',
+    payload: NotificationRow,
+    invalidates: ['notifications'],
+  }),
+  notificationsRead: serverEvent({
+    name: 'notification:read',
+    summary: 'Notifications were marked read (no _id: all of them), with the unread count now',
+    payload: Type.Object(
+      { _id: Type.Optional(Id), unReadCount: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
+    invalidates: ['notifications', 'audit'],
+  }),
+};
+
+export const catalogEndpoints = {
+  getAllDiscountCodes: endpoint({
+    method: 'GET',
+    path: '/discountCode/getAll',
+    auth: 'admin',
+    resource: 'discountCodes',
+    summary: 'Discount codes, paged; search matches the code name; filters: type, status',
+    querystring: DiscountCodeListQuery,
+    reply: OkList(DiscountCodeRow),
+  }),
+  getDiscountCodeDetail: endpoint({
+    method: 'GET',
+    path: '/discountCode/getDetail',
+    auth: 'admin',
+    resource: 'discountCodes',
+    summary: 'One discount code (its redemptions: /redemption/getAll with filterValue = its id)',
+    querystring: IdQuery,
+    reply: Ok(DiscountCodeRow),
+  }),
+  createDiscountCode: endpoint({
+    method: 'POST',
+    path: '/discountCode/create',
+    auth: 'admin',
+    resource: 'discountCodes',
+    summary: 'Add a discount code; 409 on codeName when another code has the name in any case',
+    body: CreateDiscountCodeBody,
+    reply: Ok(DiscountCodeRow),
+    emits: ['discountCodeUpdated'],
+  }),
+  updateDiscountCode: endpoint({
+    method: 'PATCH',
+    path: '/discountCode/update',
+    auth: 'admin',
+    resource: 'discountCodes',
+    summary:
+      'Change a discount code; only the fields sent change. 409 on codeName when taken; 400 on redeemLimit below what was already redeemed',
+    querystring: IdQuery,
+    body: UpdateDiscountCodeBody,
+    reply: Ok(DiscountCodeRow),
+    emits: ['discountCodeUpdated'],
+  }),
+  getAllEmailTemplates: endpoint({
+    method: 'GET',
+    path: '/emailTemplate/getAll',
+    auth: 'admin',
+    resource: 'emailTemplates',
+    summary: 'Email templates, paged, with a plain-text preview of each; search matches the name and the key',
+    querystring: EmailTemplateListQuery,
+    reply: OkList(EmailTemplateRow),
+  }),
+  getEmailTemplateDetail: endpoint({
+    method: 'GET',
+    path: '/emailTemplate/getDetail',
+    auth: 'admin',
+    resource: 'emailTemplates',
+    summary: 'One email template, with the placeholders its email fills in',
+    querystring: IdQuery,
+    reply: Ok(EmailTemplate),
+  }),
+  updateEmailTemplate: endpoint({
+    method: 'PATCH',
+    path: '/emailTemplate/update',
+    auth: 'admin',
+    resource: 'emailTemplates',
+    summary:
+      "Change a template's subject or HTML. The HTML is sanitised (scripts, event handlers, javascript: links removed; the message says what went); HTML that is not well formed, a placeholder the email does not fill, or a required one left out is a 400 on the field",
+    querystring: IdQuery,
+    body: UpdateEmailTemplateBody,
+    reply: Ok(EmailTemplate),
+    emits: ['emailTemplateUpdated'],
+  }),
+  getAllCalls: endpoint({
+    method: 'GET',
+    path: '/videoCall/getAll',
+    auth: 'admin',
+    resource: 'calls',
+    summary:
+      'Video calls, paged; search matches either party (display name, user name) and the call id; filter: status',
+    querystring: CallListQuery,
+    reply: OkList(CallRow),
+  }),
+  getCallDetail: endpoint({
+    method: 'GET',
+    path: '/videoCall/getDetail',
+    auth: 'admin',
+    resource: 'calls',
+    summary: 'One video call, with both parties, its transactions and its refunds',
+    querystring: IdQuery,
+    reply: Ok(CallDetail),
+  }),
+  getAllNotifications: endpoint({
+    method: 'GET',
+    path: '/notification/getAll',
+    auth: 'admin',
+    resource: 'notifications',
+    summary: 'Notifications, newest first, paged from page 1, each with its sender (userDetails); filter: unread',
+    querystring: NotificationListQuery,
+    reply: OkList(NotificationRow),
+  }),
+  getUnreadNotificationCount: endpoint({
+    method: 'GET',
+    path: '/notification/getUnreadCount',
+    auth: 'admin',
+    resource: 'notifications',
+    summary: 'How many notifications are unread',
+    reply: Ok(UnreadCount),
+  }),
+  markNotificationRead: endpoint({
+    method: 'PATCH',
+    path: '/notification/markRead',
+    auth: 'admin',
+    resource: 'notifications',
+    summary: 'Mark one notification as read (marking a read one again changes nothing)',
+    querystring: IdQuery,
+    reply: Ok(NotificationRow),
+    emits: ['notificationsRead'],
+  }),
+  markAllNotificationsRead: endpoint({
+    method: 'PATCH',
+    path: '/notification/markAllRead',
+    auth: 'admin',
+    resource: 'notifications',
+    summary: 'Mark every notification as read',
+    reply: Ok(MarkAllReadResult),
+    emits: ['notificationsRead'],
+  }),
+  createNotification: endpoint({
+    method: 'POST',
+    path: '/notification/create',
+    auth: 'marketplace',
+    resource: 'notifications',
+    summary:
+      'Post a notification (what the marketplace sends); signed-in admins get it over the socket as notification:new',
+    body: CreateNotificationBody,
+    reply: Ok(NotificationRow),
+    emits: ['notificationCreated'],
+  }),
+};

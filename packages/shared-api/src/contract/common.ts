@@ -54,6 +54,10 @@ export type Reply<T> = {
 /** Ids are UUIDs; a malformed one is a 400 with the field named, never a database error. */
 export const Id = Type.String({ format: 'uuid', description: 'A UUID' });
 
+/** The query of a call about one record. */
+export const IdQuery = Type.Object({ id: Id }, { additionalProperties: false });
+export type IdQuery = Static<typeof IdQuery>;
+
 /** ISO 8601 UTC timestamp. */
 export const Timestamp = Type.String({ format: 'date-time' });
 

@@ -1,3 +1,5 @@
+import { endpoint } from './endpoint';
+import { Ok } from './common';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Dollars } from './common';
 import { PayoutRequestRow } from './payments';
@@ -94,3 +96,16 @@ export const DashboardSummary = Type.Object(
   { additionalProperties: false },
 );
 export type DashboardSummary = Static<typeof DashboardSummary>;
+
+export const dashboardEndpoints = {
+  getDashboard: endpoint({
+    method: 'GET',
+    path: '/dashboard/getSummary',
+    auth: 'admin',
+    resource: 'dashboard',
+    summary:
+      'Every figure of the dashboard in one reply, in the days of `timeZone`: what waits for a decision, calls, revenue, fees, new fans, redemptions, 30-day charts and the newest requests. A figure that could not be computed is null',
+    querystring: DashboardQuery,
+    reply: Ok(DashboardSummary),
+  }),
+};

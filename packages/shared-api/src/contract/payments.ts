@@ -1,5 +1,7 @@
+import { endpoint, serverEvent } from './endpoint';
+import { Ok, OkList } from './common';
 import { Type, type Static } from '@sinclair/typebox';
-import { CreatedRange, Dollars, Id, ListQuery, Search, Timestamp } from './common';
+import { CreatedRange, Dollars, Id, IdQuery, ListQuery, Search, Timestamp } from './common';
 import { DecisionStatus, TransactionStatus, TransactionType } from './enums';
 import { AdminRef } from './people';
 import {
@@ -240,3 +242,156 @@ export const ChangePaymentMethodStatusQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ChangePaymentMethodStatusQuery = Static<typeof ChangePaymentMethodStatusQuery>;
+
+export const paymentsEvents = {
+  payoutRequestCreated: serverEvent({
+    name: 'payout-request:new',
+    summary: "The marketplace filed an influencer's payout request",
+    payload: PayoutRequestRow,
+    invalidates: ['payouts', 'dashboard', 'audit'],
+  }),
+  payoutRequestDecided: serverEvent({
+    name: 'payout-request:decided',
+    summary: 'A payout request was approved (once or twice) or rejected',
+    payload: Type.Object({ _id: Id, status: DecisionStatus }, { additionalProperties: false }),
+    invalidates: ['payouts', 'dashboard', 'audit'],
+  }),
+  paymentMethodUpdated: serverEvent({
+    name: 'payment-method:updated',
+    summary: 'A payment method was added, renamed, activated or deactivated',
+    payload: Type.Object({ _id: Id }, { additionalProperties: false }),
+    invalidates: ['paymentMethods', 'audit'],
+  }),
+};
+
+export const paymentsEndpoints = {
+  getAllTransactions: endpoint({
+    method: 'GET',
+    path: '/transaction/getAll',
+    auth: 'admin',
+    resource: 'transactions',
+    summary:
+      'Payments, paged; search matches the payer (name, display name, email) and the transaction id; filters: status, type, created-on range',
+    querystring: TransactionListQuery,
+    reply: OkList(TransactionRow),
+  }),
+  getTransactionTotals: endpoint({
+    method: 'GET',
+    path: '/transaction/getTotals',
+    auth: 'admin',
+    resource: 'transactions',
+    summary:
+      'What the payments the list selects (same search and filters) add up to: count, amount, payable amount and platform fee',
+    querystring: TransactionTotalsQuery,
+    reply: Ok(TransactionTotals),
+  }),
+  exportTransactions: endpoint({
+    method: 'GET',
+    path: '/transaction/export',
+    auth: 'admin',
+    resource: 'transactions',
+    summary:
+      'Every payment the list query selects, as CSV (spec "Transactions export" columns, every cell quoted, dates in `timeZone`), streamed. X-Total-Count says how many rows to expect; a failure part way aborts the response, so a cut-off file is never a complete one',
+    querystring: TransactionExportQuery,
+    reply: Type.String({ description: 'text/csv' }),
+    produces: 'text/csv; charset=utf-8',
+  }),
+  getAllPayoutRequests: endpoint({
+    method: 'GET',
+    path: '/payout/getAllRequests',
+    auth: 'admin',
+    resource: 'payouts',
+    summary: 'Payout requests, paged; search matches the influencer (name, display name, email)',
+    querystring: PayoutRequestListQuery,
+    reply: OkList(PayoutRequestRow),
+  }),
+  getPayoutRequestDetail: endpoint({
+    method: 'GET',
+    path: '/payout/getRequestDetail',
+    auth: 'admin',
+    resource: 'payouts',
+    summary: 'One payout request, with its decision and the payout made',
+    querystring: IdQuery,
+    reply: Ok(PayoutRequestRow),
+  }),
+  decidePayoutRequest: endpoint({
+    method: 'PATCH',
+    path: '/payout/decideRequest',
+    auth: 'admin',
+    resource: 'payouts',
+    summary:
+      'Approve (pays the influencer, once) or reject (with a reason) a pending payout request. A retry with the same idempotencyKey gets the same answer; another decision of a decided request is a 409 naming who decided and when',
+    body: DecidePayoutRequestBody,
+    reply: Ok(PayoutRequestRow),
+    emits: ['payoutRequestDecided'],
+  }),
+  createPayoutRequest: endpoint({
+    method: 'POST',
+    path: '/payout/createRequest',
+    auth: 'marketplace',
+    resource: 'payouts',
+    summary:
+      "File an influencer's payout request (what the marketplace sends); signed-in admins are told over the socket",
+    body: CreatePayoutRequestBody,
+    reply: Ok(PayoutRequestRow),
+    emits: ['payoutRequestCreated', 'notificationCreated'],
+  }),
+  getAllPayouts: endpoint({
+    method: 'GET',
+    path: '/payout/getAll',
+    auth: 'admin',
+    resource: 'payouts',
+    summary: 'Payouts made, paged, with who approved them; search matches the influencer and the reference',
+    querystring: PayoutListQuery,
+    reply: OkList(PayoutRow),
+  }),
+  getAllPaymentMethods: endpoint({
+    method: 'GET',
+    path: '/paymentMethod/getAll',
+    auth: 'admin',
+    resource: 'paymentMethods',
+    summary: 'Payment methods, paged; search matches the name',
+    querystring: PaymentMethodListQuery,
+    reply: OkList(PaymentMethod),
+  }),
+  getPaymentMethodDetail: endpoint({
+    method: 'GET',
+    path: '/paymentMethod/getDetail',
+    auth: 'admin',
+    resource: 'paymentMethods',
+    summary: 'One payment method',
+    querystring: IdQuery,
+    reply: Ok(PaymentMethod),
+  }),
+  createPaymentMethod: endpoint({
+    method: 'POST',
+    path: '/paymentMethod/create',
+    auth: 'admin',
+    resource: 'paymentMethods',
+    summary: 'Add a payment method; 409 on the name when another method has it',
+    body: CreatePaymentMethodBody,
+    reply: Ok(PaymentMethod),
+    emits: ['paymentMethodUpdated'],
+  }),
+  updatePaymentMethod: endpoint({
+    method: 'PATCH',
+    path: '/paymentMethod/update',
+    auth: 'admin',
+    resource: 'paymentMethods',
+    summary: 'Rename, activate or deactivate a payment method; only the fields sent change',
+    querystring: IdQuery,
+    body: UpdatePaymentMethodBody,
+    reply: Ok(PaymentMethod),
+    emits: ['paymentMethodUpdated'],
+  }),
+  changePaymentMethodStatus: endpoint({
+    method: 'PATCH',
+    path: '/paymentMethod/changeStatus',
+    auth: 'admin',
+    resource: 'paymentMethods',
+    summary: 'Activate (isActive=true) or deactivate (false) a payment method',
+    querystring: ChangePaymentMethodStatusQuery,
+    reply: Ok(PaymentMethod),
+    emits: ['paymentMethodUpdated'],
+  }),
+};

@@ -1,5 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { CreatedRange, Dollars, Id, ListQuery, Page, Limit, Search, Timestamp } from './common';
+import { endpoint, serverEvent } from './endpoint';
+import { Ok, OkList } from './common';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { CreatedRange, Dollars, Id, IdQuery, ListQuery, Page, Limit, Search, Timestamp } from './common';
 import { DecisionStatus, UserStatus } from './enums';
 import {
   FAN_DETAIL_SECTIONS,
@@ -93,7 +95,8 @@ export const UserProfile = Type.Object(
 );
 export type UserProfile = Static<typeof UserProfile>;
 
-export const FanRow = Type.Object(
+/** A fan or an influencer as the Fans and Influencers lists show them (spec section 2). */
+export const PersonRow = Type.Object(
   {
     _id: Id,
     userName: Type.String(),
@@ -106,7 +109,7 @@ export const FanRow = Type.Object(
   },
   { additionalProperties: false },
 );
-export type FanRow = Static<typeof FanRow>;
+export type PersonRow = Static<typeof PersonRow>;
 
 export const FanListQuery = ListQuery(FAN_SORTS, 'createdAt', {
   status: Type.Optional(UserStatus),
@@ -114,9 +117,6 @@ export const FanListQuery = ListQuery(FAN_SORTS, 'createdAt', {
   ...CreatedRange,
 });
 export type FanListQuery = Static<typeof FanListQuery>;
-
-export const IdQuery = Type.Object({ id: Id }, { additionalProperties: false });
-export type IdQuery = Static<typeof IdQuery>;
 
 export const ChangeStatusQuery = Type.Object({ id: Id, status: UserStatus }, { additionalProperties: false });
 export type ChangeStatusQuery = Static<typeof ChangeStatusQuery>;
@@ -142,7 +142,7 @@ export const Pagination = Type.Object(
 );
 export type Pagination = Static<typeof Pagination>;
 
-const Section = <T extends Parameters<typeof Type.Object>[0]>(extra: T, row: ReturnType<typeof Type.Object>) =>
+const Section = <T extends TProperties, R extends TSchema>(extra: T, row: R) =>
   Type.Object({ ...extra, data: Type.Array(row), pagination: Pagination }, { additionalProperties: false });
 
 export const FanTransactionRow = Type.Object(
@@ -217,10 +217,7 @@ export type FanDetails = Static<typeof FanDetails>;
 // ---------------------------------------------------------------------------------------------
 // Influencers, profile edits, applicant requests and the lists the profile fields refer to.
 
-/** Influencers list (spec section 2): name, user name, display name, email, created on. */
-export const InfluencerRow = FanRow;
-export type InfluencerRow = FanRow;
-
+/** Influencers list (spec section 2): name, user name, display name, email, created on (a PersonRow each). */
 export const InfluencerListQuery = ListQuery(INFLUENCER_SORTS, 'createdAt', {
   status: Type.Optional(UserStatus),
 });
@@ -350,3 +347,153 @@ export type DecideRequestBody = Static<typeof DecideRequestBody>;
 /** What the marketplace sends when a fan applies to become an influencer. */
 export const CreateInfluencerRequestBody = Type.Object({ userId: Id }, { additionalProperties: false });
 export type CreateInfluencerRequestBody = Static<typeof CreateInfluencerRequestBody>;
+
+const IdAndDecision = Type.Object({ _id: Id, status: DecisionStatus }, { additionalProperties: false });
+
+export const peopleEvents = {
+  userUpdated: serverEvent({
+    name: 'user:updated',
+    summary: "A fan's or an influencer's profile or status changed",
+    payload: Type.Object({ _id: Id }, { additionalProperties: false }),
+    invalidates: ['people', 'requests', 'dashboard', 'audit'],
+  }),
+  influencerRequestCreated: serverEvent({
+    name: 'influencer-request:new',
+    summary: 'The marketplace filed an application to become an influencer',
+    payload: RequestRow,
+    invalidates: ['requests', 'dashboard', 'audit'],
+  }),
+  influencerRequestDecided: serverEvent({
+    name: 'influencer-request:decided',
+    summary: 'An application was approved or rejected',
+    payload: IdAndDecision,
+    invalidates: ['requests', 'people', 'dashboard', 'audit'],
+  }),
+};
+
+export const peopleEndpoints = {
+  changeStatus: endpoint({
+    method: 'PATCH',
+    path: '/admin/changeStatus',
+    auth: 'admin',
+    resource: 'people',
+    summary: "Activate ('1') or deactivate ('0') a user account",
+    querystring: ChangeStatusQuery,
+    reply: Ok(ChangeStatusResult),
+    emits: ['userUpdated'],
+  }),
+  getAllFans: endpoint({
+    method: 'GET',
+    path: '/admin/getAllFans',
+    auth: 'admin',
+    resource: 'people',
+    summary: 'Fans, paged; search matches user name, display name and email',
+    querystring: FanListQuery,
+    reply: OkList(PersonRow),
+  }),
+  getFanDetail: endpoint({
+    method: 'GET',
+    path: '/admin/getFanDetail',
+    auth: 'admin',
+    resource: 'people',
+    summary: "A fan's full profile",
+    querystring: IdQuery,
+    reply: Ok(UserProfile),
+  }),
+  getFanDetails: endpoint({
+    method: 'GET',
+    path: '/admin/getFanDetails',
+    auth: 'admin',
+    resource: 'people',
+    summary:
+      "A fan's detail screen: profile summary, totals and one page of each section; page, limit and search apply to the section `tab` names",
+    querystring: FanDetailsQuery,
+    reply: Ok(FanDetails),
+  }),
+  getAllInfluencers: endpoint({
+    method: 'GET',
+    path: '/admin/getAllInfluencers',
+    auth: 'admin',
+    resource: 'people',
+    summary: 'Influencers, paged; search matches name, user name, display name and email',
+    querystring: InfluencerListQuery,
+    reply: OkList(PersonRow),
+  }),
+  getInfluencerDetail: endpoint({
+    method: 'GET',
+    path: '/admin/getInfluencerDetail',
+    auth: 'admin',
+    resource: 'people',
+    summary: "An influencer's full profile",
+    querystring: IdQuery,
+    reply: Ok(UserProfile),
+  }),
+  updateUserProfile: endpoint({
+    method: 'PATCH',
+    path: '/admin/updateUserProfile',
+    auth: 'admin',
+    resource: 'people',
+    summary:
+      "Change a fan's or an influencer's profile; only the fields sent change. 409 names the field when the email or user name belongs to another account",
+    querystring: IdQuery,
+    body: UpdateUserProfileBody,
+    reply: Ok(UserProfile),
+    emits: ['userUpdated'],
+  }),
+  getAllRequests: endpoint({
+    method: 'GET',
+    path: '/admin/getAllRequests',
+    auth: 'admin',
+    resource: 'requests',
+    summary: 'Applicant requests to become an influencer, paged; search matches the applicant',
+    querystring: RequestListQuery,
+    reply: OkList(RequestRow),
+  }),
+  getRequestDetail: endpoint({
+    method: 'GET',
+    path: '/admin/getRequestDetail',
+    auth: 'admin',
+    resource: 'requests',
+    summary: 'One application: the applicant profile and the decision, if any',
+    querystring: IdQuery,
+    reply: Ok(RequestDetail),
+  }),
+  decideRequest: endpoint({
+    method: 'PATCH',
+    path: '/admin/decideRequest',
+    auth: 'admin',
+    resource: 'requests',
+    summary:
+      'Approve (the applicant becomes an influencer) or reject (with a reason) a pending request, once; the applicant is emailed. 409 when it was already decided',
+    body: DecideRequestBody,
+    reply: Ok(RequestDetail),
+    emits: ['influencerRequestDecided', 'userUpdated'],
+  }),
+  createInfluencerRequest: endpoint({
+    method: 'POST',
+    path: '/admin/createInfluencerRequest',
+    auth: 'marketplace',
+    resource: 'requests',
+    summary:
+      "File a fan's application to become an influencer (what the marketplace sends); signed-in admins are told over the socket",
+    body: CreateInfluencerRequestBody,
+    reply: Ok(RequestRow),
+    emits: ['influencerRequestCreated', 'notificationCreated'],
+  }),
+  getCategories: endpoint({
+    method: 'GET',
+    path: '/admin/getCategories',
+    auth: 'admin',
+    resource: 'lookups',
+    summary: 'Every category a profile may name, by name',
+    reply: Ok(Type.Array(Category)),
+  }),
+  getLanguages: endpoint({
+    method: 'GET',
+    path: '/admin/getLanguages',
+    auth: 'admin',
+    resource: 'lookups',
+    summary: 'Every language a profile may name, by name',
+    reply: Ok(Type.Array(Language)),
+  }),
+};

@@ -1,3 +1,5 @@
+import { endpoint } from './endpoint';
+import { OkList } from './common';
 import { Type, type Static } from '@sinclair/typebox';
 import { CreatedRange, Dollars, Id, ListQuery, MAX_SEARCH_LENGTH } from './common';
 import { REDEMPTION_DEFAULTS, REDEMPTION_SORTS, type RedemptionSort } from '../constants/lists';
@@ -26,3 +28,16 @@ export const RedemptionListQuery = ListQuery(REDEMPTION_SORTS, 'createdAt', {
   ...CreatedRange,
 });
 export type RedemptionListQuery = Static<typeof RedemptionListQuery>;
+
+export const redemptionEndpoints = {
+  getAllRedemptions: endpoint({
+    method: 'GET',
+    path: '/redemption/getAll',
+    auth: 'admin',
+    resource: 'redemptions',
+    summary:
+      'Redemption history, paged; search matches the display name, the user name and the code name; filterValue names one code (its id or its code name)',
+    querystring: RedemptionListQuery,
+    reply: OkList(RedemptionRecord),
+  }),
+};

@@ -1,3 +1,5 @@
+import { endpoint } from './endpoint';
+import { Ok } from './common';
 import { Type, type Static } from '@sinclair/typebox';
 
 /** One remote as this admin runs it: the current version, or the staged one when the admin is in its stage. */
@@ -23,3 +25,15 @@ export const AdminRemoteRegistry = Type.Object(
   { additionalProperties: false },
 );
 export type AdminRemoteRegistry = Static<typeof AdminRemoteRegistry>;
+
+export const remotesEndpoints = {
+  getRemoteRegistry: endpoint({
+    method: 'GET',
+    path: '/admin/getRemoteRegistry',
+    auth: 'admin',
+    resource: 'platform',
+    summary:
+      "The remote registry as the signed-in admin gets it: per remote the version this admin runs (a staged version when the admin is in that remote's stage, named or by percentage; else the current one), its manifest and integrity hashes, and the origins a developer's override may load from",
+    reply: Ok(AdminRemoteRegistry),
+  }),
+};

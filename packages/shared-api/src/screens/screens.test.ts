@@ -1,9 +1,28 @@
-import { screen, screensOf, withComponents } from '.';
+import { baseOf, linkTo, mountOf, screen, screensOf, withComponents } from '.';
 
 describe('the table of screens', () => {
-  it('finds a screen by its key, and refuses a key it does not have', () => {
-    expect(screen('redemption-history').path).toBe('manage-cupon-history');
+  it('finds a screen by its key', () => {
+    expect(screen('redemptionHistory').path).toBe('manage-cupon-history');
+    // @ts-expect-error: a key the table does not have fails the type-check, and throws at run time
     expect(() => screen('redemptions')).toThrow('No screen "redemptions"');
+  });
+
+  it('builds every link from the table, under the base the admin is on, its parameters escaped', () => {
+    expect(linkTo('/app', 'fanDetail', { id: 'f-1' })).toBe('/app/details/fan-details/f-1');
+    expect(linkTo('', 'fanDetail', { id: 'f-1' })).toBe('/details/fan-details/f-1');
+    expect(linkTo('/app', 'influencerView', { id: 'a/b c' })).toBe('/app/influencers/view/a%2Fb%20c');
+    expect(linkTo('/app', 'dashboard')).toBe('/app');
+    expect(linkTo('', 'dashboard')).toBe('/');
+    expect(linkTo('', 'discountCodeAdd')).toBe('/manage-discount-codes/add');
+    // @ts-expect-error: a screen with a parameter needs it
+    expect(() => linkTo('/app', 'fanView')).toThrow("linkTo('fanView') needs id");
+  });
+
+  it('mounts a screen with parameters at its route up to the first one', () => {
+    expect(mountOf(screen('fanDetail'))).toBe('details/fan-details');
+    expect(mountOf(screen('fans'))).toBe('fans');
+    expect(baseOf('/app/fans/view/1')).toEqual({ base: '/app', pathUnderBase: '/fans/view/1' });
+    expect(baseOf('/fans')).toEqual({ base: '', pathUnderBase: '/fans' });
   });
 
   it("pairs a remote's screens with its components, in the table's order", () => {
@@ -14,9 +33,11 @@ describe('the table of screens', () => {
   });
 
   it('refuses a component the table does not list, and a screen without its component', () => {
-    expect(() => withComponents('people', { Fans: 1, Influencers: 1, Requests: 1, FanDetail: 1, Extra: 1 })).toThrow(
-      'people: Extra not in the table of screens',
-    );
+    expect(() =>
+      // @ts-expect-error: the type-check refuses a module the table does not list
+      withComponents('people', { Fans: 1, Influencers: 1, Requests: 1, FanDetail: 1, Extra: 1 }),
+    ).toThrow('people: Extra not in the table of screens');
+    // @ts-expect-error: and one left out
     expect(() => withComponents('people', { Fans: 1, Influencers: 1, Requests: 1 })).toThrow(
       'people: no component for the screen FanDetail',
     );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient, session } from '@backoffice/shared-api';
+import { createQueryClient, useLiveUpdates } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ThemeProvider, type ThemeMode } from '@backoffice/ui-kit/antd';
 import { LazyToasts } from './LazyToasts';
 
@@ -27,7 +28,8 @@ export function pageQueryClient(): QueryClient {
 
 /**
  * What every screen drawn with antd needs, for the shell's signed-in area, its password pages and
- * each remote's standalone host: the page's react-query client, and the theme (the admin's
+ * each remote's standalone host: the page's react-query client, subscribed to the server's events
+ * (each refreshes what its contract entry says it changes: useLiveUpdates), and the theme (the admin's
  * remembered choice unless `mode` is given). Not the page's root: the sign-in page renders without
  * it and so without antd. Toasts are the root's (LazyToasts); `toasts` puts them here instead, for a
  * test that renders a screen alone.
@@ -43,8 +45,10 @@ export function AppProviders({
   toasts?: boolean;
   children: ReactNode;
 }) {
+  const client = queryClient ?? pageQueryClient();
+  useLiveUpdates(client);
   return (
-    <QueryClientProvider client={queryClient ?? pageQueryClient()}>
+    <QueryClientProvider client={client}>
       <ThemeProvider mode={mode}>
         {toasts && <LazyToasts />}
         {children}

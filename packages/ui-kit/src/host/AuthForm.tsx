@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Input } from '@backoffice/ui-kit/antd';
 import { Form } from '@backoffice/ui-kit/antd-on-demand';
-import { ApiError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Reply } from '@backoffice/shared-api';
+import { ApiError } from '@backoffice/shared-api/runtime';
 import { AUTH_FIELD_MESSAGES as SAY } from './authMessages';
-import { useFormServerErrors } from './useFormServerErrors';
+import { useFormServerErrors } from '../controllers/useFormServerErrors';
 
 export function EmailField({ autoComplete = 'email' }: { autoComplete?: string }) {
   return (

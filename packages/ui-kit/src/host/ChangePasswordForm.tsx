@@ -1,6 +1,7 @@
 import { Alert, Button, Input } from '@backoffice/ui-kit/antd';
 import { Form } from '@backoffice/ui-kit/antd-on-demand';
-import { authApi, toast, usePasswordChangeRequired } from '@backoffice/shared-api';
+import { authApi } from '@backoffice/shared-api';
+import { toast, usePasswordChangeRequired } from '@backoffice/shared-api/runtime';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields, useServerForm } from './AuthForm';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, type RouteObject } from '@backoffice/ui-kit/router';
 import { Button, Layout, Menu, Space, Typography } from '@backoffice/ui-kit/antd';
-import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api';
+import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api/runtime';
 import { HostRoot, LOGOUT_PATH, SignInForm, SignOut } from '@backoffice/ui-kit/auth';
 import { AppProviders } from './AppProviders';
 import { ChangePasswordForm } from './ChangePasswordForm';

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { listAuditLog } from './audit-log';
@@ -7,7 +6,7 @@ import { listAuditLog } from './audit-log';
 /** The audit log is read here and nowhere written to by a request: it has no update or delete. */
 export function auditRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, endpoints.getAuditLog, async (req) => {
+    route(app, 'getAuditLog', async (req) => {
       const { rows, ...total } = await listAuditLog(ctx.db, req.query);
       return { message: 'Audit log', data: rows, ...total };
     });

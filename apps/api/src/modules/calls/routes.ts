@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { getCall, listCalls } from './calls';
@@ -7,11 +6,11 @@ import { getCall, listCalls } from './calls';
 /** Video calls: the list and one call with its transactions and refunds (read only). */
 export function callRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, endpoints.getAllCalls, async (req) => {
+    route(app, 'getAllCalls', async (req) => {
       const { rows, ...total } = await listCalls(ctx.db, req.query);
       return { message: 'Video calls', data: rows, ...total };
     });
-    route(app, endpoints.getCallDetail, async (req) => ({
+    route(app, 'getCallDetail', async (req) => ({
       message: 'Video call',
       data: await getCall(ctx.db, req.query.id),
     }));

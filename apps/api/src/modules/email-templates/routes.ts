@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
+import { emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { actorOf } from '../audit/audit';
@@ -12,18 +12,21 @@ const savedMessage = (removed: string[]) =>
 /** The templates of the emails the API sends (forgot-password, request and payout decisions…). */
 export function emailTemplateRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, endpoints.getAllEmailTemplates, async (req) => {
+    route(app, 'getAllEmailTemplates', async (req) => {
       const { rows, ...total } = await listEmailTemplates(ctx.db, req.query);
       return { message: 'Email templates', data: rows, ...total };
     });
-    route(app, endpoints.getEmailTemplateDetail, async (req) => ({
+    route(app, 'getEmailTemplateDetail', async (req) => ({
       message: 'Email template',
       data: await getEmailTemplate(ctx.db, req.query.id),
     }));
-    route(app, endpoints.updateEmailTemplate, async (req) => {
+    route(app, 'updateEmailTemplate', async (req) => {
       const { template, removed } = await updateEmailTemplate(ctx.db, actorOf(req), req.query.id, req.body);
-      ctx.realtime.toAdmins(SOCKET_EVENTS.emailTemplateUpdated, { _id: template._id });
-      return { message: savedMessage(removed), data: template };
+      return {
+        message: savedMessage(removed),
+        data: template,
+        events: [emit('emailTemplateUpdated', { _id: template._id })],
+      };
     });
   };
 }

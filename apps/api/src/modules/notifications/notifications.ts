@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import {
   CATALOG_MESSAGES,
-  SOCKET_EVENTS,
+  emit,
   type CreateNotificationBody,
   type NotificationListQuery,
   type NotificationRow,
 } from '@backoffice/shared-api/contract';
-import type { AppContext } from '../../context';
 import { peopleMatching } from '../people/user-list';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation } from '../../lib/db-errors';
@@ -165,18 +164,18 @@ export interface Notice {
 
 const senderNotFound = () => badRequest(M.senderNotFound, { senderId: M.senderNotFound });
 
-/** Stores a notification for the admins and sends it to the signed-in ones; replies it as listed. */
-export async function notifyAdmins(ctx: Pick<AppContext, 'db' | 'realtime'>, notice: Notice): Promise<NotificationRow> {
+/** Stores a notification for the admins; replies it as listed, with the event that tells them. */
+export async function notifyAdmins(db: Kysely<DB>, notice: Notice) {
   const description = notice.description.trim();
   if (!description) throw badRequest(M.descriptionRequired, { description: M.descriptionRequired });
   const senderId = notice.senderId ?? null;
   if (senderId) {
-    const sender = await ctx.db.selectFrom('users').select('id').where('id', '=', senderId).executeTakeFirst();
+    const sender = await db.selectFrom('users').select('id').where('id', '=', senderId).executeTakeFirst();
     if (!sender) throw senderNotFound();
   }
   let id: string;
   try {
-    ({ id } = await ctx.db
+    ({ id } = await db
       .insertInto('notifications')
       .values({ description, type: notice.type ?? 'general', sender_id: senderId })
       .returning('id')
@@ -186,10 +185,9 @@ export async function notifyAdmins(ctx: Pick<AppContext, 'db' | 'realtime'>, not
     if (foreignKeyViolation(err)) throw senderNotFound();
     throw err;
   }
-  const row = await getNotification(ctx.db, id);
-  ctx.realtime.toAdmins(SOCKET_EVENTS.notificationCreated, row);
-  return row;
+  const row = await getNotification(db, id);
+  return { row, events: [emit('notificationCreated', row)] };
 }
 
-export const createNotification = (ctx: Pick<AppContext, 'db' | 'realtime'>, body: CreateNotificationBody) =>
-  notifyAdmins(ctx, { description: body.description, type: body.type, senderId: body.senderId });
+export const createNotification = (db: Kysely<DB>, body: CreateNotificationBody) =>
+  notifyAdmins(db, { description: body.description, type: body.type, senderId: body.senderId });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
+import { emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import {
@@ -13,32 +13,33 @@ import {
 /** The admins' shared inbox: what one admin marks read is read for all of them. */
 export function notificationRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    route(app, endpoints.getAllNotifications, async (req) => {
+    route(app, 'getAllNotifications', async (req) => {
       const { rows, ...total } = await listNotifications(ctx.db, req.query);
       return { message: 'Notifications', data: rows, ...total };
     });
-    route(app, endpoints.getUnreadNotificationCount, async () => ({
+    route(app, 'getUnreadNotificationCount', async () => ({
       message: 'Unread notifications',
       data: { unReadCount: await unreadCount(ctx.db) },
     }));
-    route(app, endpoints.markNotificationRead, async (req) => {
+    route(app, 'markNotificationRead', async (req) => {
       const { row, changed } = await markNotificationRead(ctx.db, req.query.id);
-      if (changed) {
-        ctx.realtime.toAdmins(SOCKET_EVENTS.notificationsRead, {
-          _id: row._id,
-          unReadCount: await unreadCount(ctx.db),
-        });
-      }
-      return { message: changed ? 'Notification marked as read' : 'Notification already read', data: row };
+      return {
+        message: changed ? 'Notification marked as read' : 'Notification already read',
+        data: row,
+        events: changed ? [emit('notificationsRead', { _id: row._id, unReadCount: await unreadCount(ctx.db) })] : [],
+      };
     });
-    route(app, endpoints.markAllNotificationsRead, async () => {
+    route(app, 'markAllNotificationsRead', async () => {
       const data = await markAllNotificationsRead(ctx.db);
-      if (data.updated > 0) ctx.realtime.toAdmins(SOCKET_EVENTS.notificationsRead, { unReadCount: data.unReadCount });
-      return { message: 'All notifications marked as read', data };
+      return {
+        message: 'All notifications marked as read',
+        data,
+        events: data.updated > 0 ? [emit('notificationsRead', { unReadCount: data.unReadCount })] : [],
+      };
     });
-    route(app, endpoints.createNotification, async (req) => ({
-      message: 'Notification posted',
-      data: await createNotification(ctx, req.body),
-    }));
+    route(app, 'createNotification', async (req) => {
+      const { row, events } = await createNotification(ctx.db, req.body);
+      return { message: 'Notification posted', data: row, events };
+    });
   };
 }

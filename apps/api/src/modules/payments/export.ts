@@ -170,7 +170,8 @@ export function registerTransactionsExport(app: FastifyInstance, ctx: AppContext
     method: e.method,
     url: e.path,
     schema: {
-      tags: [e.tag],
+      operationId: 'exportTransactions',
+      tags: [e.resource],
       summary: e.summary,
       querystring: e.querystring,
       // The file's media type on its 200 alone: refusals are the usual JSON envelope.

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
   PAYMENT_MESSAGES,
-  SOCKET_EVENTS,
+  emit,
+  type EventMessage,
   type CreatePayoutRequestBody,
   type DecidePayoutRequestBody,
   type PayoutApproval,
@@ -347,7 +348,7 @@ export async function decidePayoutRequest(
   ctx: AppContext,
   actor: Actor,
   body: DecidePayoutRequestBody,
-): Promise<{ message: string; row: PayoutRequestRow }> {
+): Promise<{ message: string; row: PayoutRequestRow; events: EventMessage<'payoutRequestDecided'>[] }> {
   const adminId = actor.adminId;
   const reason = body.decision === 'rejected' ? (body.reason?.trim() ?? '') : '';
   if (body.decision === 'rejected' && !reason) {
@@ -467,12 +468,12 @@ export async function decidePayoutRequest(
       rejected: 'This payout request was already rejected; nothing was changed.',
       firstApproval: 'Your approval was already recorded; the payout needs the approval of another admin.',
     }[outcome.status];
-    return { message, row };
+    return { message, row, events: [] };
   }
 
-  ctx.realtime.toAdmins(SOCKET_EVENTS.payoutRequestDecided, { _id: row._id, status: row.status });
+  const events = [emit('payoutRequestDecided', { _id: row._id, status: row.status })];
   // Nothing is paid yet: the influencer hears of the decision that pays or refuses.
-  if (outcome === 'firstApproval') return { message: decidedMessage(row), row };
+  if (outcome === 'firstApproval') return { message: decidedMessage(row), row, events };
   let told = 'The influencer was emailed.';
   try {
     const influencer = await ctx.db
@@ -495,7 +496,7 @@ export async function decidePayoutRequest(
     told = 'The email to the influencer could not be sent; tell them another way.';
     ctx.log.error({ err, payoutRequestId: body.id }, 'payout decision email could not be sent');
   }
-  return { message: `${decidedMessage(row)} ${told}`, row };
+  return { message: `${decidedMessage(row)} ${told}`, row, events };
 }
 
 /** How a payout request is filed: the two-approval amount in force, and where the call came from. */

@@ -4,7 +4,7 @@ import type {
   FanDetails,
   FanDetailSection,
   FanListQuery,
-  FanRow,
+  PersonRow,
   UserProfile,
   UserStatus,
 } from '@backoffice/shared-api/contract';
@@ -29,7 +29,7 @@ import { recordAudit, type Actor } from '../audit/audit';
 /** A fan's own tables are counted exactly: one fan's rows are few, and the simple pager reads the total as is. */
 const EXACT = { exact: true };
 
-export const listFans = (db: Kysely<DB>, q: FanListQuery): Promise<ListPage<FanRow>> => listUsers(db, 'fan', q);
+export const listFans = (db: Kysely<DB>, q: FanListQuery): Promise<ListPage<PersonRow>> => listUsers(db, 'fan', q);
 
 export function toUserProfile(u: Selectable<UsersTable>): UserProfile {
   return {

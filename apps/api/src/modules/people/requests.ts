@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  SOCKET_EVENTS,
+  emit,
+  type EventMessage,
   type DecideRequestBody,
   type RequestDetail,
   type RequestListQuery,
@@ -195,6 +196,8 @@ export interface Decision {
   detail: RequestDetail;
   /** false when the email to the applicant could not be sent; the decision stands regardless. */
   emailed: boolean;
+  /** What open screens are told: the decision, and the applicant's new role when approved. */
+  events: EventMessage<'influencerRequestDecided' | 'userUpdated'>[];
 }
 
 /**
@@ -245,8 +248,10 @@ export async function decideRequest(ctx: AppContext, actor: Actor, body: DecideR
   });
 
   const detail = await getRequestDetail(ctx.db, body.id);
-  ctx.realtime.toAdmins(SOCKET_EVENTS.influencerRequestDecided, { _id: detail._id, status: detail.status });
-  if (body.decision === 'approved') ctx.realtime.toAdmins(SOCKET_EVENTS.userUpdated, { _id: userId });
+  const events = [
+    emit('influencerRequestDecided', { _id: detail._id, status: detail.status }),
+    ...(body.decision === 'approved' ? [emit('userUpdated', { _id: userId })] : []),
+  ];
 
   const { applicant } = detail;
   let emailed = true;
@@ -261,7 +266,7 @@ export async function decideRequest(ctx: AppContext, actor: Actor, body: DecideR
     emailed = false;
     ctx.log.error({ err, requestId: body.id }, 'influencer request decision email could not be sent');
   }
-  return { detail, emailed };
+  return { detail, emailed, events };
 }
 
 /**

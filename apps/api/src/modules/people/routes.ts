@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SENDER_NAME_PLACEHOLDER, SOCKET_EVENTS, endpoints } from '@backoffice/shared-api/contract';
+import { SENDER_NAME_PLACEHOLDER, emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { actorOf } from '../audit/audit';
 import { route } from '../../plugins/routes';
@@ -14,63 +14,66 @@ const DECIDED = { approved: 'Request approved', rejected: 'Request rejected' } a
 
 export function peopleRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    /** Open screens refresh what they show of this user. */
-    const userUpdated = (id: string) => ctx.realtime.toAdmins(SOCKET_EVENTS.userUpdated, { _id: id });
-
-    route(app, endpoints.getAllFans, async (req) => {
+    route(app, 'getAllFans', async (req) => {
       const { rows, ...total } = await listFans(ctx.db, req.query);
       return { message: 'Fans', data: rows, ...total };
     });
-    route(app, endpoints.getFanDetail, async (req) => ({ message: 'Fan', data: await getFan(ctx.db, req.query.id) }));
-    route(app, endpoints.getFanDetails, async (req) => ({
+    route(app, 'getFanDetail', async (req) => ({ message: 'Fan', data: await getFan(ctx.db, req.query.id) }));
+    route(app, 'getFanDetails', async (req) => ({
       message: 'Fan details',
       data: await getFanDetails(ctx.db, req.query.id, req.query),
     }));
-    route(app, endpoints.changeStatus, async (req) => {
+    route(app, 'changeStatus', async (req) => {
       const data = await changeUserStatus(ctx.db, actorOf(req), req.query.id, req.query.status);
-      userUpdated(data._id);
-      return { message: data.status === '1' ? 'Account activated' : 'Account deactivated', data };
+      return {
+        message: data.status === '1' ? 'Account activated' : 'Account deactivated',
+        data,
+        // Open screens (every admin's lists and profiles of this user) refresh it.
+        events: [emit('userUpdated', { _id: data._id })],
+      };
     });
-    route(app, endpoints.getAllInfluencers, async (req) => {
+    route(app, 'getAllInfluencers', async (req) => {
       const { rows, ...total } = await listInfluencers(ctx.db, req.query);
       return { message: 'Influencers', data: rows, ...total };
     });
-    route(app, endpoints.getInfluencerDetail, async (req) => ({
+    route(app, 'getInfluencerDetail', async (req) => ({
       message: 'Influencer',
       data: await getInfluencer(ctx.db, req.query.id),
     }));
-    route(app, endpoints.updateUserProfile, async (req) => {
+    route(app, 'updateUserProfile', async (req) => {
       const data = await updateUserProfile(ctx.db, actorOf(req), req.query.id, req.body);
-      userUpdated(data._id);
-      return { message: 'Profile updated', data };
+      return { message: 'Profile updated', data, events: [emit('userUpdated', { _id: data._id })] };
     });
-    route(app, endpoints.getAllRequests, async (req) => {
+    route(app, 'getAllRequests', async (req) => {
       const { rows, ...total } = await listRequests(ctx.db, req.query);
       return { message: 'Influencer requests', data: rows, ...total };
     });
-    route(app, endpoints.getRequestDetail, async (req) => ({
+    route(app, 'getRequestDetail', async (req) => ({
       message: 'Influencer request',
       data: await getRequestDetail(ctx.db, req.query.id),
     }));
-    route(app, endpoints.decideRequest, async (req) => {
-      const { detail, emailed } = await decideRequest(ctx, actorOf(req), req.body);
+    route(app, 'decideRequest', async (req) => {
+      const { detail, emailed, events } = await decideRequest(ctx, actorOf(req), req.body);
       const told = emailed
         ? 'The applicant was emailed.'
         : 'The email to the applicant could not be sent; tell them another way.';
-      return { message: `${DECIDED[req.body.decision]}. ${told}`, data: detail };
+      return { message: `${DECIDED[req.body.decision]}. ${told}`, data: detail, events };
     });
-    route(app, endpoints.createInfluencerRequest, async (req) => {
+    route(app, 'createInfluencerRequest', async (req) => {
       const data = await createInfluencerRequest(ctx.db, req.body.userId);
-      ctx.realtime.toAdmins(SOCKET_EVENTS.influencerRequestCreated, data);
       // the request is filed whatever happens to its notification
-      await notifyAdmins(ctx, {
+      const notified = await notifyAdmins(ctx.db, {
         type: 'influencer_request',
         senderId: data.userId,
         description: `${SENDER_NAME_PLACEHOLDER} applied to become an influencer`,
       }).catch((err: unknown) => req.log.error({ err }, 'could not notify the admins of an influencer request'));
-      return { message: 'Influencer request filed', data };
+      return {
+        message: 'Influencer request filed',
+        data,
+        events: [emit('influencerRequestCreated', data), ...(notified?.events ?? [])],
+      };
     });
-    route(app, endpoints.getCategories, async () => ({ message: 'Categories', data: await listCategories(ctx.db) }));
-    route(app, endpoints.getLanguages, async () => ({ message: 'Languages', data: await listLanguages(ctx.db) }));
+    route(app, 'getCategories', async () => ({ message: 'Categories', data: await listCategories(ctx.db) }));
+    route(app, 'getLanguages', async () => ({ message: 'Languages', data: await listLanguages(ctx.db) }));
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { FanListQuery, FanRow, InfluencerListQuery, InfluencerSort } from '@backoffice/shared-api/contract';
+import type { FanListQuery, PersonRow, InfluencerListQuery, InfluencerSort } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { sumSpans, USER_TOTALS } from '../dashboard/totals';
 import {
@@ -113,7 +113,7 @@ export async function listUsers(
   db: Kysely<DB>,
   role: 'fan' | 'influencer',
   q: InfluencerListQuery & Pick<FanListQuery, 'from' | 'to'>,
-): Promise<ListPage<FanRow>> {
+): Promise<ListPage<PersonRow>> {
   const sortBy = q.sortBy ?? 'createdAt';
   return listPage({
     db,
@@ -145,8 +145,8 @@ export async function listUsers(
       email: string;
       first_name: string;
       last_name: string;
-      status: FanRow['status'];
+      status: PersonRow['status'];
       created_at: Date;
-    }): FanRow => ({ _id: r.id, ...personNames(r), status: r.status, createdAt: iso(r.created_at) }),
+    }): PersonRow => ({ _id: r.id, ...personNames(r), status: r.status, createdAt: iso(r.created_at) }),
   });
 }

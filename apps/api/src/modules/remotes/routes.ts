@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, endpoints } from '@backoffice/shared-api/contract';
+import { AUTH_MESSAGES } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { adminOf } from '../auth/authenticate';
@@ -11,7 +11,7 @@ import { registryFor } from './registry';
 export function remoteRoutes(ctx: AppContext) {
   const file = path.join(ctx.config.releasesDir, 'registry.json');
   return async (app: FastifyInstance) => {
-    route(app, endpoints.getRemoteRegistry, async (req, reply) => {
+    route(app, 'getRemoteRegistry', async (req, reply) => {
       const id = adminOf(req);
       const admin = await ctx.db.selectFrom('admins').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
       if (!admin) throw unauthorized(AUTH_MESSAGES.invalidToken);

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
-import { API_PATHS, createQueryClient, session, type AuditEntryRow } from '@backoffice/shared-api';
+import { ROUTES, createQueryClient, type AuditEntryRow } from '@backoffice/shared-api';
+import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, failure, listReply, stubApi, type StubReply } from '@backoffice/shared-api/testing';
 import { AppProviders, formatDateTime } from '@backoffice/ui-kit';
 import { chooseOption, expectRetryRecovers, headers, rowOf } from '@backoffice/ui-kit/testing';
@@ -29,9 +30,9 @@ function entry(n: number, over: Partial<AuditEntryRow> = {}): AuditEntryRow {
 }
 
 type Requests = ReturnType<typeof stubApi>;
-const lists = (requests: Requests) => requests.filter((r) => r.url === API_PATHS.getAuditLog).map((r) => r.params);
+const lists = (requests: Requests) => requests.filter((r) => r.url === ROUTES.getAuditLog.path).map((r) => r.params);
 function server(reply: () => StubReply = () => listReply([entry(1)], 1)) {
-  return stubApi((config) => (config.url === API_PATHS.getAuditLog ? reply() : undefined));
+  return stubApi((config) => (config.url === ROUTES.getAuditLog.path ? reply() : undefined));
 }
 
 /** The page as the shell routes it: under /app and at the root, beside Setting and a fan's screen. */

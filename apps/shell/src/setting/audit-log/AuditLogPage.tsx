@@ -2,11 +2,12 @@ import { Link } from '@backoffice/ui-kit/router';
 import {
   AUDIT_ACTIONS,
   AUDIT_RECORD_TYPES,
-  useAuthUser,
+  linkTo,
   type AuditAction,
   type AuditEntryRow,
   type AuditRecordType,
 } from '@backoffice/shared-api';
+import { useAuthUser } from '@backoffice/shared-api/runtime';
 import {
   Button,
   DateRangeFilter,
@@ -99,7 +100,7 @@ export function AuditLogPage() {
   return (
     <ListScreen<AuditEntryRow>
       title="Audit log"
-      trail={[{ title: 'Setting', to: '../setting' }]}
+      trail={[{ title: 'Setting', to: linkTo(base, 'setting') }]}
       list={c}
       columns={columns}
       rowKey={(e) => e._id}

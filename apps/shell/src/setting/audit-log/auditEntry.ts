@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_RECORD_TYPE_LABELS, type AuditEntryRow } from '@backoffice/shared-api';
+import { AUDIT_ACTION_LABELS, AUDIT_RECORD_TYPE_LABELS, linkTo, type AuditEntryRow } from '@backoffice/shared-api';
 
 /** What an action is called on screen; an action this build does not know shows as written. */
 export const actionLabel = (action: string): string =>
@@ -12,32 +12,31 @@ export const recordTypeLabel = (type: string): string =>
  * has none: an admin other than oneself has no screen here.
  */
 export function recordPath(
-  base: string,
+  base: '/app' | '',
   type: string | null,
   id: string | null,
   selfId: string | undefined,
 ): string | undefined {
   if (!type || !id) return undefined;
-  const e = encodeURIComponent(id);
   switch (type) {
     case 'user':
-      return `${base}/details/fan-details/${e}`;
+      return linkTo(base, 'fanDetail', { id });
     case 'influencerRequest':
-      return `${base}/requests/view/${e}`;
+      return linkTo(base, 'requestView', { id });
     case 'payoutRequest':
-      return `${base}/payouts-requests`;
+      return linkTo(base, 'payoutRequests');
     case 'payout':
-      return `${base}/payouts-history`;
+      return linkTo(base, 'payoutsHistory');
     case 'emailTemplate':
-      return `${base}/email-templates/edit/${e}`;
+      return linkTo(base, 'emailTemplateEdit', { id });
     case 'discountCode':
-      return `${base}/manage-discount-codes/view/${e}`;
+      return linkTo(base, 'discountCodeView', { id });
     case 'paymentMethod':
-      return `${base}/payment-methods`;
+      return linkTo(base, 'paymentMethods');
     case 'notification':
-      return `${base}/notifications`;
+      return linkTo(base, 'notifications');
     case 'admin':
-      return id === selfId ? `${base}/setting` : undefined;
+      return id === selfId ? linkTo(base, 'setting') : undefined;
     default:
       return undefined;
   }

@@ -1,9 +1,7 @@
 import {
   AUDIT_ACTIONS,
   AUDIT_RECORD_TYPES,
-  useAuditLog,
   type AuditAction,
-  type AuditEntryRow,
   type AuditLogQuery,
   type AuditRecordType,
 } from '@backoffice/shared-api';
@@ -47,14 +45,16 @@ export function toAuditLogQuery(
 
 /** The Audit log screen's logic: the URL's page and filters in, the page of entries out. */
 export function useAuditLogController() {
-  const list = useListController<'createdAt', AuditLogQuery, AuditEntryRow>({
+  const list = useListController({
+    endpoint: 'getAuditLog',
     sorts: NEWEST_FIRST,
     defaultSort: 'createdAt',
     defaultOrder: 'desc',
     filterKeys: FILTER_KEYS,
     pageSize: AUDIT_LOG_PAGE_SIZE,
     toQuery: toAuditLogQuery,
-    useList: useAuditLog,
+    // Read afresh each time the screen opens: what an admin just did must be there.
+    staleTime: 0,
   });
   const range = useDateRangeFilter(list);
   const q = list.query;

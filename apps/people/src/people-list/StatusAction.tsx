@@ -1,0 +1,33 @@
+import { Button, CheckOutlined, Space, StopOutlined, Tag } from '@backoffice/ui-kit';
+import { isActive } from '../profile/profileFormat';
+
+/** The Activate/Deactivate action; an inactive user also gets an "Inactive" tag beside it. */
+export function StatusAction({
+  status,
+  onToggle,
+  busy = false,
+  size = 'small',
+}: {
+  status: string;
+  onToggle: () => void;
+  busy?: boolean;
+  size?: 'small' | 'middle';
+}) {
+  const active = isActive(status);
+  return (
+    <Space size={4}>
+      <Button
+        type={size === 'small' ? 'link' : 'default'}
+        size={size}
+        danger={active}
+        loading={busy}
+        icon={active ? <StopOutlined aria-hidden /> : <CheckOutlined aria-hidden />}
+        onClick={onToggle}
+        style={size === 'small' ? { paddingInline: 0 } : undefined}
+      >
+        {active ? 'Deactivate' : 'Activate'}
+      </Button>
+      {!active && <Tag>Inactive</Tag>}
+    </Space>
+  );
+}

@@ -1,0 +1,178 @@
+import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider, skipToken } from '@tanstack/react-query';
+import { ApiError } from '@backoffice/shared-api/runtime';
+import { EVENTS, ROUTES } from '../contract/routes';
+import {
+  createQueryClient,
+  resourcesChangedBy,
+  useEndpointList,
+  useEndpointMutation,
+  useEndpointQuery,
+} from './endpoint-hooks';
+import { subscribeLiveUpdates } from './live';
+import { failure, fakeSocket, listReply, ok, resetClient, signIn, stubApi } from '../testing';
+
+const FAN = '00000000-0000-4000-8000-000000000001';
+
+function withClient() {
+  const client = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, wrapper };
+}
+
+describe('the generic hooks over the contract', () => {
+  let ctx: ReturnType<typeof resetClient>;
+  beforeEach(() => {
+    ctx = resetClient();
+    signIn();
+  });
+  afterEach(() => ctx.restore());
+
+  it('reads an endpoint by name, cached under [name, query], and sends its query', async () => {
+    const requests = stubApi((r) =>
+      r.url === ROUTES.getFanDetail.path ? ok({ _id: FAN, userName: 'ann' }) : undefined,
+    );
+    const { client, wrapper } = withClient();
+    const { result } = renderHook(() => useEndpointQuery('getFanDetail', { id: FAN }), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual({ _id: FAN, userName: 'ann' }));
+    expect(requests.map((r) => [r.method, r.url, r.params])).toEqual([['get', '/admin/getFanDetail', { id: FAN }]]);
+    expect(client.getQueryData(['getFanDetail', { id: FAN }])).toEqual({ _id: FAN, userName: 'ann' });
+  });
+
+  it('asks nothing while the query is skipToken, and rejects with the server message', async () => {
+    const requests = stubApi(() => failure(404, 'No fan with that id'));
+    const { wrapper } = withClient();
+    const { result, rerender } = renderHook(
+      ({ id }: { id?: string }) => useEndpointQuery('getFanDetail', id ? { id } : skipToken),
+      {
+        wrapper,
+        initialProps: {},
+      },
+    );
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(requests).toHaveLength(0);
+    rerender({ id: FAN });
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(ApiError));
+    expect(result.current.error?.message).toBe('No fan with that id');
+    expect((result.current.error as ApiError).statusCode).toBe(404);
+  });
+
+  it('reads a page of a list with the list rule: rows and total', async () => {
+    stubApi(() => listReply([{ _id: 'a' }, { _id: 'b' }], 12));
+    const { wrapper } = withClient();
+    const { result } = renderHook(() => useEndpointList('getAllFans', { page: 2, limit: 2 }), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual({ data: [{ _id: 'a' }, { _id: 'b' }], total: 12 }));
+  });
+
+  it('changes through an endpoint, resolves data and the server message, and refreshes what its events change', async () => {
+    let status = '1';
+    const requests = stubApi((r) => {
+      if (r.url === ROUTES.changeStatus.path) {
+        status = r.params.status;
+        return ok({ _id: FAN, status }, 'Account deactivated');
+      }
+      if (r.url === ROUTES.getAllFans.path) return listReply([{ _id: FAN, status }]);
+      if (r.url === ROUTES.getAllPaymentMethods.path) return listReply([]);
+      return undefined;
+    });
+    const { wrapper } = withClient();
+    const { result } = renderHook(
+      () => ({
+        fans: useEndpointList('getAllFans', { page: 1, limit: 10 }),
+        methods: useEndpointList('getAllPaymentMethods', { page: 1, limit: 10 }),
+        change: useEndpointMutation('changeStatus'),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.fans.data?.data).toEqual([{ _id: FAN, status: '1' }]));
+    let saved: unknown;
+    await act(async () => {
+      saved = await result.current.change.mutateAsync({ query: { id: FAN, status: '0' } });
+    });
+    expect(saved).toEqual({ data: { _id: FAN, status: '0' }, message: 'Account deactivated' });
+    // Refreshed before the change resolved; a list of another resource was not asked again.
+    expect(result.current.fans.data?.data).toEqual([{ _id: FAN, status: '0' }]);
+    expect(requests.filter((r) => r.url === ROUTES.getAllFans.path)).toHaveLength(2);
+    expect(requests.filter((r) => r.url === ROUTES.getAllPaymentMethods.path)).toHaveLength(1);
+  });
+
+  it('rejects a refused change with the ApiError naming the refused fields', async () => {
+    stubApi(() => failure(409, 'That email belongs to another account', { email: 'Taken' }));
+    const { wrapper } = withClient();
+    const { result } = renderHook(() => useEndpointMutation('updateUserProfile'), { wrapper });
+    const refused = await result.current.mutateAsync({ query: { id: FAN }, body: { email: 'a@b.c' } }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ statusCode: 409, errors: { email: 'Taken' } });
+  });
+
+  it("knows what a change refreshes from the contract's events", () => {
+    expect(resourcesChangedBy('changeStatus')).toEqual(EVENTS.userUpdated.invalidates);
+    expect(resourcesChangedBy('getAllFans')).toEqual([]);
+    expect(resourcesChangedBy('decideRequest')).toEqual(
+      expect.arrayContaining(['requests', 'people', 'dashboard', 'audit']),
+    );
+  });
+});
+
+describe('live updates: the one subscriber', () => {
+  let ctx: ReturnType<typeof resetClient>;
+  let socket: ReturnType<typeof fakeSocket>;
+  beforeEach(() => {
+    ctx = resetClient();
+    signIn();
+    socket = fakeSocket();
+  });
+  afterEach(() => {
+    socket.stop();
+    ctx.restore();
+  });
+
+  it("refreshes what an event changes, when another admin's change is announced, and nothing else", async () => {
+    let status = '1';
+    const requests = stubApi((r) => {
+      if (r.url === ROUTES.getAllFans.path) return listReply([{ _id: FAN, status }]);
+      if (r.url === ROUTES.getAllCalls.path) return listReply([]);
+      return undefined;
+    });
+    const { client, wrapper } = withClient();
+    const stop = subscribeLiveUpdates(client);
+    const { result } = renderHook(
+      () => ({
+        fans: useEndpointList('getAllFans', { page: 1, limit: 10 }),
+        calls: useEndpointList('getAllCalls', { page: 1, limit: 10 }),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.fans.data?.data).toEqual([{ _id: FAN, status: '1' }]));
+    await waitFor(() => expect(result.current.calls.data).toBeDefined());
+    status = '0';
+    act(() => socket.serverSends(EVENTS.userUpdated.name, { _id: FAN }));
+    await waitFor(() => expect(result.current.fans.data?.data).toEqual([{ _id: FAN, status: '0' }]));
+    expect(requests.filter((r) => r.url === ROUTES.getAllCalls.path)).toHaveLength(1);
+
+    // Each (re)authentication refreshes everything open: what happened meanwhile was not pushed.
+    act(() => socket.serverSends('authenticated', { availabilityStatus: '1' }));
+    await waitFor(() => expect(requests.filter((r) => r.url === ROUTES.getAllCalls.path)).toHaveLength(2));
+    stop();
+    act(() => socket.serverSends(EVENTS.userUpdated.name, { _id: FAN }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests.filter((r) => r.url === ROUTES.getAllFans.path)).toHaveLength(3);
+  });
+
+  it('subscribes a client once however many providers ask', () => {
+    const { client } = withClient();
+    const spy = jest.spyOn(client, 'invalidateQueries');
+    const stops = [subscribeLiveUpdates(client), subscribeLiveUpdates(client)];
+    act(() => socket.serverSends(EVENTS.paymentMethodUpdated.name, { _id: FAN }));
+    expect(spy).toHaveBeenCalledTimes(1);
+    stops[0]!();
+    act(() => socket.serverSends(EVENTS.paymentMethodUpdated.name, { _id: FAN }));
+    expect(spy).toHaveBeenCalledTimes(2);
+    stops[1]!();
+    act(() => socket.serverSends(EVENTS.paymentMethodUpdated.name, { _id: FAN }));
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The contract as the browser needs it: each endpoint's method, path, credential, resource and the
+ * events it sends, and each server event's wire name and what it refreshes. No schema: in the apps'
+ * builds this module is replaced by its value, computed once at build time
+ * (webpack/contract-routes-loader.js), so that pages ship no schema builder. Elsewhere (the server,
+ * the tests) it is computed here from the same objects.
+ */
+import { endpoints, type EndpointName } from './endpoints';
+import { serverEvents, type EventName } from './events';
+import type { ApiMethod, EndpointAuth, Resource } from './endpoint';
+
+export interface RouteEntry {
+  method: ApiMethod;
+  path: string;
+  auth: EndpointAuth;
+  resource: Resource;
+  emits: readonly EventName[];
+  /** Present for an endpoint that answers with a file, not the JSON envelope. */
+  produces?: string;
+}
+
+export interface EventEntry {
+  name: string;
+  invalidates: readonly Resource[];
+  to: 'admins' | 'self';
+}
+
+export const ROUTES = Object.fromEntries(
+  Object.entries(endpoints).map(([name, e]) => {
+    const entry: RouteEntry = {
+      method: e.method,
+      path: e.path,
+      auth: e.auth,
+      resource: e.resource,
+      emits: 'emits' in e ? e.emits : [],
+    };
+    if ('produces' in e) entry.produces = e.produces;
+    return [name, entry];
+  }),
+) as Record<EndpointName, RouteEntry>;
+
+export const EVENTS = Object.fromEntries(
+  Object.entries(serverEvents).map(([key, e]) => {
+    const entry: EventEntry = { name: e.name, invalidates: e.invalidates, to: 'to' in e ? e.to : 'admins' };
+    return [key, entry];
+  }),
+) as Record<EventName, EventEntry>;
