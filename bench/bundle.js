@@ -76,7 +76,9 @@ function trackJs(page) {
   page.on('response', async (r) => {
     if (!/\.js(\?|$)/.test(r.url())) return;
     try {
-      seen.push({ url: r.url(), gzip: gz(await r.body()) });
+      const body = await r.body();
+      // axios's own error class names itself: the file that carries the HTTP client.
+      seen.push({ url: r.url(), gzip: gz(body), axios: body.includes('ERR_BAD_RESPONSE') });
     } catch {
       // redirected or aborted
     }
@@ -208,6 +210,10 @@ async function browserFigures(url) {
       `Fans list from a cold page load: ${kib(sum(js))} gzip JS in ${js.length} files asked for before the rows show, rows after ${ms} ms (median of ${times.join(', ')}; budgets 350 KiB, 800 ms)`,
     );
     listFiles(js);
+    const axiosFiles = js.filter((r) => r.axios);
+    console.log(
+      `  of which axios (the HTTP client, in shared-api's runtime): ${axiosFiles.length ? `${kib(sum(axiosFiles))} gzip in ${axiosFiles.map((r) => new URL(r.url).pathname).join(', ')}` : 'none: axios is not in the page'}`,
+    );
     console.log(
       `  and after the rows, until the network is idle: ${kib(sum(afterRows))} gzip in ${afterRows.length} files (${afterRows.map((r) => new URL(r.url).pathname).join(', ') || 'none'}); ${kib(sum(allJs))} in all`,
     );

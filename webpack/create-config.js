@@ -134,6 +134,12 @@ module.exports = function createConfig(app) {
       module: {
         rules: [
           { test: CONTRACT_ROUTES, use: path.join(__dirname, 'contract-routes-loader.js') },
+          // antd's form context (which Input, Button and the others read) imports FormProvider from
+          // @rc-component/form's index, and that package does not say it is free of side effects,
+          // so the whole form engine and its validator (~25 KiB gzip) came with every first screen.
+          // Its modules are plain: an import of one name takes only that name's module. antd's Form
+          // (the ./antd-on-demand singleton) still takes all of it.
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
           {
             test: /\.tsx?$/,
             // Type errors are the type-check's job (npm test); the build only strips types.

@@ -20,7 +20,6 @@ export {
   type TransactionType,
   type UserStatus,
 } from './constants/enums';
-export { COUNTRIES } from './constants/countries';
 export { ADMIN_MESSAGES, AUTH_MESSAGES } from './constants/messages';
 export {
   DECISION_STATUS_FILTERS,
@@ -34,17 +33,6 @@ export {
   type FanDetailSection,
   type RedemptionSort,
 } from './constants/lists';
-export {
-  INFLUENCER_ONLY_FIELDS,
-  PHONE_PATTERN,
-  PICTURE_PATTERN,
-  PICTURE_TYPES,
-  PROFILE_LIMITS,
-  PROFILE_MESSAGES,
-  URL_PATTERN,
-  USER_NAME_PATTERN,
-  ZIP_CODE_PATTERN,
-} from './constants/profile';
 export {
   EXPORT_TOTAL_HEADER,
   PAYMENT_LIMITS,
@@ -68,9 +56,7 @@ export {
   DISCOUNT_CODE_TYPE_LABELS,
   EMAIL_TEMPLATE_SORTS,
   NOTIFICATION_SORTS,
-  PLACEHOLDER_REGEX,
 } from './constants/catalog';
-export { EMAIL_HTML } from './constants/email-html';
 export {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -79,16 +65,9 @@ export {
   type AuditAction,
   type AuditRecordType,
 } from './constants/audit';
-export {
-  missingPlaceholderProblem,
-  notificationText,
-  templateSubjectOf,
-  unfilledPlaceholderProblem,
-} from './rules/catalog';
-export { emailAttributeAllowed, emailStyle, emailUrlAllowed, emailUrlScheme } from './rules/email-html';
+export { notificationText } from './rules/catalog';
 export { isUuid } from './rules/ids';
 export { decisionStatusFilterOf, decisionStatusOf } from './rules/lists';
-export { isAdultBirthDate } from './rules/profile';
 export {
   MENU_GROUPS,
   SCREENS,

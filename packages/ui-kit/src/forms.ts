@@ -36,3 +36,11 @@ export {
   useEditController,
   type EditControllerOptions,
 } from './controllers/useEditController';
+export { LEAVE_TITLE, leaveContent, useUnsavedChangesGuard } from './controllers/useUnsavedChangesGuard';
+export {
+  useFormServerErrors,
+  type FormFieldName,
+  type FormServerErrorsOptions,
+} from './controllers/useFormServerErrors';
+export { FormErrorAlert, type FormErrorAlertProps } from './host/FormErrorAlert';
+export { PROFILE_RULES, maxCharsRule, requiredRule, timeZoneOptions } from './profile/profileRules';

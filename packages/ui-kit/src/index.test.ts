@@ -63,9 +63,6 @@ describe('the ui-kit entry', () => {
       'ListScreen',
       'useListController',
       'useBackToList',
-      'useUnsavedChangesGuard',
-      'useFormServerErrors',
-      'FormErrorAlert',
       'PageBreadcrumb',
       'LoadingOverlay',
       'ErrorState',
@@ -76,8 +73,6 @@ describe('the ui-kit entry', () => {
       'ThemeProvider',
       'useToasts',
       'useThemeMode',
-      'PROFILE_RULES',
-      'timeZoneOptions',
       'isPictureData',
       'formatDollars',
       'formatDateTime',
@@ -132,7 +127,19 @@ describe('the main entry and the other entries', () => {
     );
     expect(missing).toEqual([]);
     expect(Object.keys(forms)).toEqual(
-      expect.arrayContaining(['FilterSelect', 'DecisionStatusFilter', 'ChangePasswordForm', 'NewPasswordFields']),
+      expect.arrayContaining([
+        'FilterSelect',
+        'DecisionStatusFilter',
+        'ChangePasswordForm',
+        'NewPasswordFields',
+        // The edit controller and what it is made of: only a screen that edits takes them.
+        'useEditController',
+        'useUnsavedChangesGuard',
+        'useFormServerErrors',
+        'FormErrorAlert',
+        'PROFILE_RULES',
+        'timeZoneOptions',
+      ]),
     );
   });
 });

@@ -109,7 +109,7 @@ export {
   useToasts,
 } from '@backoffice/ui-kit/antd';
 export type { ThemeMode, ToastKind, Toasts } from '@backoffice/ui-kit/antd';
-export { PROFILE_RULES, isPictureData, maxCharsRule, requiredRule, timeZoneOptions } from './profile/profileRules';
+export { isPictureData } from './profile/picture';
 export {
   EPOCH_ISO,
   formatCallDuration,
@@ -128,12 +128,6 @@ export { LoadingOverlay } from './LoadingOverlay';
 export { LOGOUT_PATH } from './host/paths';
 // The providers of the screens after sign-in; the forms drawn with antd's Form are the `./forms` entry's.
 export { AppProviders, pageQueryClient } from './host/AppProviders';
-export {
-  useFormServerErrors,
-  type FormFieldName,
-  type FormServerErrorsOptions,
-} from './controllers/useFormServerErrors';
-export { FormErrorAlert, type FormErrorAlertProps } from './host/FormErrorAlert';
 
 // The screens' controllers: the logic of lists, guards and confirmations (react-admin style: views stay thin).
 export * from './controllers';

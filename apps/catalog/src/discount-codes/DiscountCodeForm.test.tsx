@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ROUTES, CATALOG_MESSAGES, type DiscountCodeRow, type PersonRow } from '@backoffice/shared-api';
 import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
-import { LEAVE_TITLE } from '@backoffice/ui-kit';
+import { LEAVE_TITLE } from '@backoffice/ui-kit/forms';
 import { chooseOption } from '@backoffice/ui-kit/testing';
 import {
   bodyOf,

@@ -1,17 +1,5 @@
-import {
-  Button,
-  Card,
-  Col,
-  Flex,
-  FormErrorAlert,
-  Input,
-  PageBreadcrumb,
-  Row,
-  Space,
-  Typography,
-  useLinkTo,
-} from '@backoffice/ui-kit';
-import { Form, InputNumber, Select } from '@backoffice/ui-kit/forms';
+import { Button, Card, Col, Flex, Input, PageBreadcrumb, Row, Space, Typography, useLinkTo } from '@backoffice/ui-kit';
+import { Form, InputNumber, Select, FormErrorAlert } from '@backoffice/ui-kit/forms';
 import { CATALOG_LIMITS, type DiscountCodeRow } from '@backoffice/shared-api';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './discountCodeLabels';
 import type { DiscountCodeFormValues } from './discountCodeFormModel';

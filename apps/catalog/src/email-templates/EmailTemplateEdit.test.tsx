@@ -14,8 +14,8 @@ import {
   renderCatalog,
   stubApi,
 } from '../testFixtures';
-import { LEAVE_TITLE } from '@backoffice/ui-kit';
-import { NOTHING_CHANGED_MESSAGE } from '@backoffice/ui-kit/forms';
+
+import { NOTHING_CHANGED_MESSAGE, LEAVE_TITLE } from '@backoffice/ui-kit/forms';
 import { PREVIEW_DEBOUNCE_MS } from './useEmailTemplateEditor';
 
 const TEMPLATE = emailTemplate();

@@ -5,7 +5,6 @@ import {
   Col,
   DetailLoadState,
   Flex,
-  FormErrorAlert,
   Input,
   PageBreadcrumb,
   Row,
@@ -13,7 +12,7 @@ import {
   theme,
   useLinkTo,
 } from '@backoffice/ui-kit';
-import { Form } from '@backoffice/ui-kit/forms';
+import { Form, FormErrorAlert } from '@backoffice/ui-kit/forms';
 import { CATALOG_LIMITS, type EmailTemplate } from '@backoffice/shared-api';
 import { PlaceholderList } from './PlaceholderList';
 import { TemplatePreview } from './TemplatePreview';

@@ -6,7 +6,7 @@ import {
   emailStyle,
   emailUrlAllowed,
   emailUrlScheme,
-} from '@backoffice/shared-api';
+} from '@backoffice/shared-api/email';
 import type { TemplatePlaceholders } from './templateChecks';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,11 +1,5 @@
-import {
-  CATALOG_LIMITS,
-  CATALOG_MESSAGES,
-  missingPlaceholderProblem,
-  templateSubjectOf,
-  unfilledPlaceholderProblem,
-  type EmailTemplate,
-} from '@backoffice/shared-api';
+import { CATALOG_LIMITS, CATALOG_MESSAGES, type EmailTemplate } from '@backoffice/shared-api';
+import { missingPlaceholderProblem, templateSubjectOf, unfilledPlaceholderProblem } from '@backoffice/shared-api/email';
 
 export type TemplatePlaceholders = EmailTemplate['placeholders'];
 

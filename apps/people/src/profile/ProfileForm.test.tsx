@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { PROFILE_MESSAGES } from '@backoffice/shared-api';
+import { PROFILE_MESSAGES } from '@backoffice/shared-api/profile';
 import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, type Handler, type StubRequest } from '@backoffice/shared-api/testing';
 import { INFLUENCER_FIELDS } from './profileFormModel';

@@ -6,7 +6,6 @@ import {
   Col,
   DeleteOutlined,
   Flex,
-  FormErrorAlert,
   Input,
   PageBreadcrumb,
   PlusOutlined,
@@ -17,9 +16,10 @@ import {
   useBackToList,
   useLinkTo,
 } from '@backoffice/ui-kit';
-import { PictureField } from '@backoffice/ui-kit/forms';
+import { PictureField, FormErrorAlert } from '@backoffice/ui-kit/forms';
 import { Form, InputNumber, Select, type FormRule } from '@backoffice/ui-kit/forms';
-import { COUNTRIES, GENDERS, PROFILE_LIMITS, SOCIAL_LINK_TYPES, type UserProfile } from '@backoffice/shared-api';
+import { GENDERS, SOCIAL_LINK_TYPES, type UserProfile } from '@backoffice/shared-api';
+import { COUNTRIES, PROFILE_LIMITS } from '@backoffice/shared-api/profile';
 import { PERSON_KINDS, type PersonKind } from './personKinds';
 import { RULES, type ProfileFormValues } from './profileFormModel';
 import { orDash } from './profileFormat';

@@ -15,7 +15,6 @@ import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import type { UserProfile } from '@backoffice/shared-api';
 import {
   MISSING,
-  countryName,
   filledLinks,
   fullName,
   genderName,
@@ -27,6 +26,7 @@ import {
   statusLabel,
   yesNo,
 } from './profileFormat';
+import { countryName } from './countryName';
 import { useProfileLookups } from './useProfileLookups';
 
 type Items = NonNullable<DescriptionsProps['items']>;

@@ -1,3 +1,4 @@
+import { type UpdateUserProfileBody, type UserProfile } from '@backoffice/shared-api';
 import {
   INFLUENCER_ONLY_FIELDS,
   PHONE_PATTERN,
@@ -7,11 +8,9 @@ import {
   USER_NAME_PATTERN,
   ZIP_CODE_PATTERN,
   isAdultBirthDate,
-  type UpdateUserProfileBody,
-  type UserProfile,
-} from '@backoffice/shared-api';
-import { PROFILE_RULES, maxCharsRule as max, requiredRule as required } from '@backoffice/ui-kit';
-import { type FormRule } from '@backoffice/ui-kit/forms';
+} from '@backoffice/shared-api/profile';
+
+import { type FormRule, PROFILE_RULES, maxCharsRule as max, requiredRule as required } from '@backoffice/ui-kit/forms';
 import type { PersonKind } from './personKinds';
 
 export interface SocialLinkValue {

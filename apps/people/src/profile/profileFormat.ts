@@ -1,4 +1,4 @@
-import { COUNTRIES, GENDERS, SOCIAL_LINK_TYPES, type UserStatus } from '@backoffice/shared-api';
+import { GENDERS, SOCIAL_LINK_TYPES, type UserStatus } from '@backoffice/shared-api';
 
 /** Spec: missing values of a profile read as a dash, never as an empty cell. */
 export const MISSING = '-';
@@ -31,14 +31,6 @@ export function genderName(code: number | null | undefined): string {
 
 export function socialTypeName(code: number | null | undefined): string {
   return (code != null && SOCIAL_LINK_TYPES[code as keyof typeof SOCIAL_LINK_TYPES]) || MISSING;
-}
-
-const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));
-
-/** A code the list lacks is shown as sent, so the admin still sees what is stored. */
-export function countryName(code: string | null | undefined): string {
-  if (!code) return MISSING;
-  return COUNTRY_NAMES.get(code) ?? code;
 }
 
 /**

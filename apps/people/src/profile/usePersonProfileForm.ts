@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from '@backoffice/ui-kit/router';
-import { timeZoneOptions, useLinkTo } from '@backoffice/ui-kit';
-import { useEditController } from '@backoffice/ui-kit/forms';
+import { useLinkTo } from '@backoffice/ui-kit';
+import { useEditController, timeZoneOptions } from '@backoffice/ui-kit/forms';
 import { useEndpointMutation, type UpdateUserProfileBody, type UserProfile } from '@backoffice/shared-api';
 import { PERSON_KINDS, type PersonKind } from './personKinds';
 import { changesOf, fieldNameOf, valuesOf, type ProfileFormValues } from './profileFormModel';

@@ -1,7 +1,7 @@
 import { Input, Typography } from '@backoffice/ui-kit';
 import { Modal } from '@backoffice/ui-kit/forms';
 import { Form } from '@backoffice/ui-kit/forms';
-import { PROFILE_LIMITS } from '@backoffice/shared-api';
+import { PROFILE_LIMITS } from '@backoffice/shared-api/profile';
 import type { DecisionOutcome } from './useRequestViewController';
 
 interface RejectValues {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { ROUTES, AUTH_MESSAGES, PROFILE_MESSAGES, type AdminProfile } from '@backoffice/shared-api';
+import { ROUTES, AUTH_MESSAGES, type AdminProfile } from '@backoffice/shared-api';
+import { PROFILE_MESSAGES } from '@backoffice/shared-api/profile';
 import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, failure, ok, stubApi, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { ProfileCard } from './ProfileCard';

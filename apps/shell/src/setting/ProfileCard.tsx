@@ -5,24 +5,17 @@ import {
   EditOutlined,
   ErrorState,
   Flex,
-  FormErrorAlert,
   Input,
-  PROFILE_RULES,
   Row,
   Tag,
   UserOutlined,
   isPictureData,
 } from '@backoffice/ui-kit';
-import { Avatar, PictureField } from '@backoffice/ui-kit/forms';
+import { Avatar, PictureField, FormErrorAlert, PROFILE_RULES } from '@backoffice/ui-kit/forms';
 import { Descriptions, Form, Select } from '@backoffice/ui-kit/forms';
 import { useEffect, useState } from 'react';
-import {
-  ADMIN_MESSAGES,
-  AUTH_MESSAGES,
-  PROFILE_LIMITS,
-  useEndpointQuery,
-  type AdminProfile,
-} from '@backoffice/shared-api';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, useEndpointQuery, type AdminProfile } from '@backoffice/shared-api';
+import { PROFILE_LIMITS } from '@backoffice/shared-api/profile';
 import { session, useSession } from '@backoffice/shared-api/runtime';
 import { useAdminProfileForm, type AdminProfileFormValues } from './useAdminProfileForm';
 

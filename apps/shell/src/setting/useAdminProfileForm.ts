@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useEndpointMutation, type AdminProfile, type UpdateAdminProfileBody } from '@backoffice/shared-api';
 import { session } from '@backoffice/shared-api/runtime';
-import { timeZoneOptions } from '@backoffice/ui-kit';
-import { Form, useEditController } from '@backoffice/ui-kit/forms';
+
+import { Form, useEditController, timeZoneOptions } from '@backoffice/ui-kit/forms';
 
 /** The form's values: the profile's editable fields, with what antd controls give back (undefined). */
 export interface AdminProfileFormValues {

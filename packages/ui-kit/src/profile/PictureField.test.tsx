@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROFILE_MESSAGES } from '@backoffice/shared-api';
+import { PROFILE_MESSAGES } from '@backoffice/shared-api/profile';
 import { PictureField } from './PictureField';
 import { timeZoneOptions } from './profileRules';
 

@@ -2,8 +2,8 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Button, Flex, Typography } from '@backoffice/ui-kit/antd';
 import { Avatar } from '@backoffice/ui-kit/antd-on-demand';
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@backoffice/ui-kit/antd';
-import { PICTURE_TYPES, PROFILE_LIMITS, PROFILE_MESSAGES } from '@backoffice/shared-api';
-import { isPictureData } from './profileRules';
+import { PICTURE_TYPES, PROFILE_LIMITS, PROFILE_MESSAGES } from '@backoffice/shared-api/profile';
+import { isPictureData } from './picture';
 
 /** A picture file as the data URL the server stores, or null when it is of a refused type or too big. */
 export function readPicture(file: File): Promise<string | null> {

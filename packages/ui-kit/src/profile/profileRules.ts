@@ -1,10 +1,5 @@
 import type { FormRule } from '@backoffice/ui-kit/antd-on-demand';
-import { PICTURE_PATTERN, PROFILE_LIMITS as L, PROFILE_MESSAGES as M } from '@backoffice/shared-api';
-
-/** Pictures are data URLs (PICTURE_PATTERN); anything else would make the browser fetch another origin. */
-export function isPictureData(value: string | null | undefined): value is string {
-  return !!value && /^data:image\/(png|jpeg|webp|gif);base64,/.test(value);
-}
+import { PICTURE_PATTERN, PROFILE_LIMITS as L, PROFILE_MESSAGES as M } from '@backoffice/shared-api/profile';
 
 /** The time zones the server accepts, plus the stored one when this browser spells it differently. */
 export function timeZoneOptions(current: string | undefined): Array<{ value: string; label: string }> {
