@@ -44,7 +44,7 @@ it("deactivating a fan shows on the other admin's Fans list and fan profile with
   const otherRow = table(list).getByRole('row', { name: new RegExp(fan.userName.replace('.', '\\.')) });
   await otherRow.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
   const profile = await tab(other, `/app/fans/view/${fan._id}`);
-  await profile.getByText('Active', { exact: true }).waitFor();
+  await profile.getByText('Active', { exact: true }).first().waitFor();
 
   await one.page.goto(`/app/fans?search=${encodeURIComponent(fan.email)}`);
   const row = table(one.page).getByRole('row', { name: new RegExp(fan.userName.replace('.', '\\.')) });
@@ -53,7 +53,7 @@ it("deactivating a fan shows on the other admin's Fans list and fan profile with
   await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
 
   await otherRow.getByRole('button', { name: 'Activate', exact: true }).waitFor({ timeout: WITHIN });
-  await profile.getByText('Inactive', { exact: true }).waitFor({ timeout: WITHIN });
+  await profile.getByText('Inactive', { exact: true }).first().waitFor({ timeout: WITHIN });
 
   await api('PATCH', '/admin/changeStatus', { token, query: { id: fan._id, status: '1' } });
   await otherRow.getByRole('button', { name: 'Deactivate', exact: true }).waitFor({ timeout: WITHIN });
