@@ -109,3 +109,21 @@ it("a discount code's change shows on the other admin's list and view within 2 s
   await one.context.close();
   await other.context.close();
 });
+
+it("a sign-in elsewhere shows on the admin's own sessions within 2 s, and its logout too", async () => {
+  const one = await session();
+  await one.page.goto('/app/setting');
+  const sessions = one.page.getByRole('table', { name: 'Your sessions' });
+  await sessions.getByText('This session').waitFor();
+  const before = await sessions.getByRole('row').count();
+
+  const other = await session();
+  await sessions.getByRole('row').nth(before).waitFor({ timeout: WITHIN });
+  await other.page.getByRole('button', { name: 'Account menu' }).click();
+  await other.page.getByRole('menuitem', { name: 'Logout' }).click();
+  await other.page.waitForURL('**/login');
+  await sessions.getByRole('row').nth(before).waitFor({ state: 'detached', timeout: WITHIN });
+  expect([...one.errors, ...other.errors]).toEqual([]);
+  await one.context.close();
+  await other.context.close();
+});

@@ -239,6 +239,38 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
     expect(leaked).toEqual([]);
   });
 
+  it("lists the admin's own live sessions, this one marked, and tells their tabs when one begins or ends", async () => {
+    const mine = await socketOf(token);
+    const theirs = await socketOf(await api.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password));
+    const leaked = collectEvents(theirs, serverEvents.sessionsChanged.name);
+    const sessions = async () => (await api.call('GET', endpoints.getSessions.path, { token })).body;
+    const before = await sessions();
+    expect(before.data.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    expect(before.total).toBe(before.data.length);
+
+    const began = nextEvent(mine, serverEvents.sessionsChanged.name);
+    const other = await api.signIn();
+    await expect(began).resolves.toEqual({ _id: adminId });
+    const during = await sessions();
+    expect(during.total).toBe(before.total + 1);
+    // Newest first: the one just begun, not this request's.
+    expect(during.data[0]).toMatchObject({
+      current: false,
+      signedInAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+
+    const ended = nextEvent(mine, serverEvents.sessionsChanged.name);
+    expect((await api.call('POST', endpoints.logout.path, { token: other })).status).toBe(200);
+    await expect(ended).resolves.toEqual({ _id: adminId });
+    expect((await sessions()).total).toBe(before.total);
+    // Another admin's sessions are theirs alone to hear of.
+    const marker = nextEvent(theirs, serverEvents.notificationsRead.name);
+    api.server.realtime.publish([emit('notificationsRead', { unReadCount: 0 })]);
+    await marker;
+    expect(leaked).toEqual([]);
+  });
+
   it('refuses a caller without a valid token', async () => {
     expect((await save(valid(), 'not-a-token')).status).toBe(401);
     expect((await setAvailability('1', 'not-a-token')).status).toBe(401);

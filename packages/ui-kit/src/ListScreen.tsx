@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn, type DataTableSortOrder } from './Data
 import { PageBreadcrumb, type PageBreadcrumbItem } from './PageBreadcrumb';
 import { Pager, type ListTotalIs } from './Pager';
 import { ErrorState } from './states';
+import { useLinkTo } from './controllers/useLinkTo';
 
 /** What a list screen shows of its controller (useListController returns all of it). */
 export interface ListScreenState<Row> {
@@ -64,9 +65,10 @@ export function ListScreen<Row>({
   useEffect(() => {
     if (!list.loading) markScreenDrawn();
   }, [list.loading]);
+  const link = useLinkTo();
   return (
     <Flex vertical gap="middle">
-      <PageBreadcrumb items={[{ title: 'Dashboard', to: '..' }, ...trail, { title: crumb }]} />
+      <PageBreadcrumb items={[{ title: 'Dashboard', to: link('dashboard') }, ...trail, { title: crumb }]} />
       <Card
         title={
           <Typography.Title level={4} style={{ margin: 0 }}>

@@ -1,4 +1,4 @@
-import { authApi } from './auth-api';
+import { authApi, SESSION_RECHECK_MS } from './auth-api';
 import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, resetClient, signIn, stubHttp } from '../testing';
 
@@ -60,12 +60,61 @@ describe('authApi', () => {
       expect(ctx.toasts).toEqual([['info', message]]);
     });
 
-    it('logs out when there is no reply at all', async () => {
-      signIn();
-      stubHttp(() => 'network-error');
-      await expect(authApi.verifySession()).resolves.toBe(false);
-      expect(session.getState().auth.user).toBeNull();
-      expect(ctx.toasts).toEqual([['info', 'Network error']]);
+    it('logs out when there is no reply at all, asked twice a second apart', async () => {
+      jest.useFakeTimers();
+      try {
+        signIn();
+        const requests = stubHttp(() => 'network-error');
+        const verified = authApi.verifySession();
+        await jest.advanceTimersByTimeAsync(SESSION_RECHECK_MS - 1);
+        expect(requests).toHaveLength(1);
+        expect(session.getState().auth.user).not.toBeNull();
+        await jest.advanceTimersByTimeAsync(1);
+        await expect(verified).resolves.toBe(false);
+        expect(requests).toHaveLength(2);
+        expect(session.getState().auth.user).toBeNull();
+        expect(ctx.toasts).toEqual([['info', 'Network error']]);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('keeps the session when the first asking got no reply and the second did (a blip)', async () => {
+      jest.useFakeTimers();
+      try {
+        signIn();
+        let calls = 0;
+        stubHttp(() => (++calls === 1 ? 'network-error' : ok({ ...ADMIN, token: undefined })));
+        const verified = authApi.verifySession();
+        await jest.advanceTimersByTimeAsync(SESSION_RECHECK_MS);
+        await expect(verified).resolves.toBe(true);
+        expect(session.getState().auth.user).toMatchObject({ token: ADMIN.token });
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('keeps the session of a page being left: its aborted check is no answer from the server', async () => {
+      jest.useFakeTimers();
+      try {
+        signIn();
+        const requests = stubHttp(() => 'network-error');
+        let settled = false;
+        void authApi.verifySession().then(() => (settled = true));
+        // A reload: the old document goes (pagehide) while its check is on its way.
+        window.dispatchEvent(new Event('pagehide'));
+        await jest.advanceTimersByTimeAsync(10 * SESSION_RECHECK_MS);
+        expect(settled).toBe(false);
+        expect(requests).toHaveLength(1);
+        expect(session.getState().auth.user).not.toBeNull();
+        expect(localStorage.getItem('_itoken')).toBe(ADMIN.token);
+        // Restored from the back-forward cache instead: the check goes on.
+        window.dispatchEvent(new Event('pageshow'));
+        await jest.advanceTimersByTimeAsync(0);
+        expect(requests).toHaveLength(2);
+      } finally {
+        jest.useRealTimers();
+      }
     });
   });
 

@@ -1,5 +1,5 @@
 import { endpoint, serverEvent } from './endpoint';
-import { Ok, OkEmpty } from './common';
+import { Ok, OkEmpty, OkList } from './common';
 import { SIGN_IN_PATH } from '../constants/transport';
 import { ADMIN_UPDATED_EVENT } from '../constants/realtime';
 import { Type, type Static } from '@sinclair/typebox';
@@ -119,7 +119,27 @@ export type ChangePasswordResult = Static<typeof ChangePasswordResult>;
 
 export { ADMIN_MESSAGES, AUTH_MESSAGES } from '../constants/messages';
 
+/** One of the signed-in admin's own sessions: a sign-in neither logged out, revoked nor expired. */
+export const AdminSessionRow = Type.Object(
+  {
+    _id: Id,
+    signedInAt: Timestamp,
+    expiresAt: Timestamp,
+    /** The session the asking request came with. */
+    current: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type AdminSessionRow = Static<typeof AdminSessionRow>;
+
 export const authEvents = {
+  sessionsChanged: serverEvent({
+    name: 'admin:sessions',
+    summary: "One of the admin's sessions began or ended (every tab of theirs gets it)",
+    payload: Type.Object({ _id: Id }, { additionalProperties: false }),
+    invalidates: ['admin'],
+    to: 'self',
+  }),
   adminUpdated: serverEvent({
     name: ADMIN_UPDATED_EVENT,
     summary: "The admin's own profile or availability changed (every tab of theirs gets it)",
@@ -138,6 +158,15 @@ export const authEndpoints = {
     summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
     body: SignInBody,
     reply: Ok(LoggedInAdmin),
+    emits: ['sessionsChanged'],
+  }),
+  getSessions: endpoint({
+    method: 'GET',
+    path: '/admin/getSessions',
+    auth: 'admin',
+    resource: 'admin',
+    summary: "The signed-in admin's own sessions, newest first, the current one marked",
+    reply: OkList(AdminSessionRow),
   }),
   updateAdminProfile: endpoint({
     method: 'PATCH',
@@ -203,6 +232,7 @@ export const authEndpoints = {
     summary: 'Change the password; revokes every session and returns a fresh token',
     body: ChangePasswordBody,
     reply: Ok(ChangePasswordResult),
+    emits: ['sessionsChanged'],
   }),
   logout: endpoint({
     method: 'POST',
@@ -211,5 +241,6 @@ export const authEndpoints = {
     resource: 'auth',
     summary: 'Revoke the token this request carries',
     reply: OkEmpty,
+    emits: ['sessionsChanged'],
   }),
 };

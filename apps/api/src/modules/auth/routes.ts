@@ -12,10 +12,30 @@ const adminOf = (request: FastifyRequest): AuthenticatedAdmin => request.admin a
 export function authRoutes(ctx: AppContext, limits?: AuthLimits) {
   const auth = new AuthService(ctx, limits);
   return async (app: FastifyInstance) => {
-    route(app, 'signIn', async (req) => ({
-      message: AUTH_MESSAGES.signedIn,
-      data: await auth.signIn(req.body.email, req.body.password, req.ip),
-    }));
+    // The admin's other tabs list their sessions: a sign-in, a logout or a password change ends or adds one.
+    const sessionsOf = (adminId: string) => [emit('sessionsChanged', { _id: adminId })];
+    route(app, 'signIn', async (req) => {
+      const data = await auth.signIn(req.body.email, req.body.password, req.ip);
+      return { message: AUTH_MESSAGES.signedIn, data, events: sessionsOf(data._id) };
+    });
+    route(app, 'getSessions', async (req) => {
+      const admin = adminOf(req);
+      const rows = await ctx.db
+        .selectFrom('admin_sessions')
+        .select(['id', 'created_at', 'expires_at'])
+        .where('admin_id', '=', admin.id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .orderBy('created_at', 'desc')
+        .execute();
+      const data = rows.map((s) => ({
+        _id: s.id,
+        signedInAt: new Date(s.created_at).toISOString(),
+        expiresAt: new Date(s.expires_at).toISOString(),
+        current: s.id === admin.sessionId,
+      }));
+      return { message: 'Sessions', data, total: data.length };
+    });
     route(app, 'getUserProfile', async (req) => ({
       message: 'Profile',
       data: await auth.profile(adminOf(req).id),
@@ -46,10 +66,11 @@ export function authRoutes(ctx: AppContext, limits?: AuthLimits) {
     route(app, 'changePassword', async (req) => ({
       message: AUTH_MESSAGES.passwordChanged,
       data: await auth.changePassword(adminOf(req), req.body.oldPassword, req.body.newPassword, req.ip),
+      events: sessionsOf(adminOf(req).id),
     }));
     route(app, 'logout', async (req) => {
       await auth.logout(adminOf(req), req.ip);
-      return { message: AUTH_MESSAGES.loggedOut };
+      return { message: AUTH_MESSAGES.loggedOut, events: sessionsOf(adminOf(req).id) };
     });
   };
 }
