@@ -252,7 +252,7 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
     const other = await api.signIn();
     await expect(began).resolves.toEqual({ _id: adminId });
     const during = await sessions();
-    expect(during.total).toBe(before.total + 1);
+    expect(during.total).toBe(before.total! + 1);
     // Newest first: the one just begun, not this request's.
     expect(during.data[0]).toMatchObject({
       current: false,
