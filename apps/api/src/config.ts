@@ -48,6 +48,11 @@ export interface Config {
    * (PAYOUT_SECOND_APPROVAL_ABOVE, in dollars); null, the default: one approval pays.
    */
   payoutSecondApprovalAboveCents: number | null;
+  /**
+   * Whether the roles that need a second factor require it at sign-in ('required') or only offer
+   * it ('offered': the one-command demo listening on loopback). SECOND_FACTOR; by HOST otherwise.
+   */
+  secondFactor: 'required' | 'offered';
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@backoffice.local';
@@ -91,6 +96,7 @@ const ENV_SCHEMA = {
     SOCKET_AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
     REMOTE_OVERRIDE_ORIGINS: { type: 'string' },
     PAYOUT_SECOND_APPROVAL_ABOVE: { type: 'string' },
+    SECOND_FACTOR: { type: 'string', enum: ['required', 'offered'] },
   },
 } as const;
 
@@ -108,6 +114,7 @@ interface Env {
   MAIL_FROM: string;
   PUBLIC_URL?: string;
   AUTH_SECRET?: string;
+  SECOND_FACTOR?: 'required' | 'offered';
   MARKETPLACE_API_KEY?: string;
   TOKEN_TTL_SECONDS: number;
   CORS_ORIGINS: string;
@@ -277,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
     socketAuthTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
     remoteOverrideOrigins: parseRemoteOverrideOrigins(e.REMOTE_OVERRIDE_ORIGINS),
     payoutSecondApprovalAboveCents: parsePayoutSecondApprovalAbove(e.PAYOUT_SECOND_APPROVAL_ABOVE),
+    // Secure by default: a server reachable from other machines requires the second factor of the
+    // roles that need one; the one-command demo on this machine offers it (README, "Two-factor").
+    secondFactor: e.SECOND_FACTOR ?? (LOOPBACK.test(e.HOST) ? 'offered' : 'required'),
   };
 }
 

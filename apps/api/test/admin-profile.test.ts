@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io-client';
 import {
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
+  PERMISSIONS,
   PROFILE_MESSAGES,
   SOCKET_PROTOCOL,
   emit,
@@ -14,6 +15,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
 import { adminSocket, collectEvents, nextEvent, openSocket } from './helpers/sockets';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
+import { roleByKey } from '../src/modules/admins/roles';
 
 const OTHER_ADMIN = { email: 'other.admin@test.local', password: 'Other-Admin-Password-1' };
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -31,6 +33,7 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
     await api.database.db
       .insertInto('admins')
       .values({
+        role_id: roleByKey(api.database.db, 'owner'),
         first_name: 'Otto',
         last_name: 'Other',
         email: OTHER_ADMIN.email,
@@ -83,6 +86,11 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
       mainProfilePicture: PNG,
       timeZone: 'Europe/Paris',
       availabilityStatus: expect.stringMatching(/^[01]$/),
+      // The test admin is an Owner: every permission, and a role that asks for a second factor.
+      role: { _id: expect.any(String), name: 'Owner' },
+      permissions: [...PERMISSIONS],
+      secondFactorEnabled: false,
+      secondFactorRequired: true,
     };
     expect(r.body.data).toEqual(expected);
     expect(await profile()).toEqual(expected);

@@ -3,6 +3,7 @@ import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 import { TEST_ADMIN } from './helpers/constants';
 import { planWithoutSeqScans, recordStatements } from './helpers/plans';
 import { changes, recordAudit } from '../src/modules/audit/audit';
+import { roleByKey } from '../src/modules/admins/roles';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -384,7 +385,13 @@ describe.each(BACKENDS)('GET /admin/getAuditLog (%s)', (backend) => {
     otherId = (
       await db
         .insertInto('admins')
-        .values({ first_name: 'Second', last_name: 'Admin', email: OTHER_EMAIL, password_hash: 'not-a-real-hash' })
+        .values({
+          role_id: roleByKey(db, 'owner'),
+          first_name: 'Second',
+          last_name: 'Admin',
+          email: OTHER_EMAIL,
+          password_hash: 'not-a-real-hash',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

@@ -10,6 +10,7 @@ import { TEST_ADMIN } from './helpers/constants';
 import { allPages, expectMalformedId } from './helpers/expect';
 import { collectEvents, nextEvent, nextEventOf, startWithAdminSocket } from './helpers/sockets';
 import { BACKENDS, type TestApi } from './helpers/test-api';
+import { roleByKey } from '../src/modules/admins/roles';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ALREADY =
@@ -650,7 +651,13 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
     it('names the admin who decided, read from the database', async () => {
       const other = await db()
         .insertInto('admins')
-        .values({ first_name: 'Grace', last_name: 'Hopper', email: `grace.${key()}@test.local`, password_hash: 'x' })
+        .values({
+          role_id: roleByKey(db(), 'owner'),
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          email: `grace.${key()}@test.local`,
+          password_hash: 'x',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const { id } = await pendingRequest();
@@ -934,7 +941,13 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
       const password = 'Grace-Second-Password-1';
       const { id } = await db()
         .insertInto('admins')
-        .values({ first_name: 'Grace', last_name: 'Second', email, password_hash: await hashPassword(password) })
+        .values({
+          role_id: roleByKey(db(), 'owner'),
+          first_name: 'Grace',
+          last_name: 'Second',
+          email,
+          password_hash: await hashPassword(password),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       grace = { id, token: await api.signIn(email, password) };

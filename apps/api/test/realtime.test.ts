@@ -4,6 +4,7 @@ import { startTestApi, type TestApi } from './helpers/test-api';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
 import { adminSocket as authenticated, nextEvent as next, openSocket as open } from './helpers/sockets';
+import { roleByKey } from '../src/modules/admins/roles';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
 
@@ -121,6 +122,7 @@ describe('realtime', () => {
     await b.database.db
       .insertInto('admins')
       .values({
+        role_id: roleByKey(b.database.db, 'owner'),
         first_name: 'Otto',
         last_name: 'Other',
         email: 'other.redis@test.local',

@@ -6,6 +6,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { bucketOf } from '../src/modules/remotes/registry';
 import { TEST_ADMIN } from './helpers/constants';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
+import { roleByKey } from '../src/modules/admins/roles';
 
 const OTHER = { email: 'stage.other@test.local', password: 'Stage-Other-Password-1' };
 const entry = (name: string, version: string) => ({
@@ -27,6 +28,7 @@ describe.each(BACKENDS)('the remote registry of the signed-in admin, with staged
     await api.database.db
       .insertInto('admins')
       .values({
+        role_id: roleByKey(api.database.db, 'owner'),
         first_name: 'Stella',
         last_name: 'Stage',
         email: OTHER.email,

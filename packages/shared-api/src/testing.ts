@@ -14,6 +14,7 @@ import {
   type ToastKind,
 } from '@backoffice/shared-api/runtime';
 import type { LoggedInAdmin } from './contract/auth';
+import { PERMISSIONS } from './constants/permissions';
 
 export const ADMIN: LoggedInAdmin = {
   _id: '8b6f7a52-1d0e-4f43-9c55-2d8c1f0f3a11',
@@ -24,6 +25,10 @@ export const ADMIN: LoggedInAdmin = {
   email: 'ada@example.com',
   availabilityStatus: '0',
   passwordChangeRequired: false,
+  secondFactorEnrollmentRequired: false,
+  role: { _id: '8b6f7a52-1d0e-4f43-9c55-2d8c1f0f3a00', name: 'Owner' },
+  // An Owner's: every screen and button of the unit tests is open to it.
+  permissions: [...PERMISSIONS],
 };
 
 export type StubReply = { status: number; data?: unknown } | 'network-error';

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 /** Timestamps go in as Date or ISO text and come back as Date (node-postgres and PGlite agree). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -17,6 +17,49 @@ export interface AdminsTable {
   availability_status: Generated<'0' | '1'>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  role_id: string;
+  status: Generated<'active' | 'inactive'>;
+  /** Who invited this admin (null for the first admin, or one created from the command line). */
+  invited_by: string | null;
+  /** The TOTP secret, encrypted with the server's secret (modules/auth/second-factor.ts). */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code is good once. */
+  totp_last_step: ColumnType<string | null, number | string | null, number | string | null>;
+}
+
+export interface RolesTable {
+  id: Generated<string>;
+  /** The seeded roles' fixed names (owner, finance, support, content, auditor); null for one an Owner added. */
+  key: string | null;
+  name: string;
+  permissions: ColumnType<string[], string[] | RawBuilder<string[]>, string[] | RawBuilder<string[]>>;
+  requires_second_factor: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: Generated<string>;
+  admin_id: string;
+  code_hash: string;
+  created_at: DefaultTimestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AdminInvitesTable {
+  id: Generated<string>;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  role_id: string;
+  invited_by: string;
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  admin_id: string | null;
 }
 
 export interface AdminSessionsTable {
@@ -26,6 +69,11 @@ export interface AdminSessionsTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   password_change_required: Generated<boolean>;
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  last_seen_at: DefaultTimestamp;
+  /** Signed in with a password alone to a role that needs a second factor: only enrolling may follow. */
+  second_factor_enrollment_required: Generated<boolean>;
 }
 
 export interface PasswordResetsTable {
@@ -359,6 +407,9 @@ export interface AuditLogTable {
 
 export interface DB {
   admins: AdminsTable;
+  roles: RolesTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_invites: AdminInvitesTable;
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
   categories: CategoriesTable;

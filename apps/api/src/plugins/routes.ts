@@ -52,6 +52,11 @@ export const SECURITY_SCHEMES = { admin: 'bearerAuth', marketplace: 'marketplace
 export function protection(app: FastifyInstance, endpoint: Endpoint) {
   // OpenAPI: an empty requirement list says "no credential", rather than leaving it unsaid.
   if (endpoint.auth === 'public') return { security: { security: [] }, hooks: {} };
+  // Deny by default: an admin endpoint that names no permission is a programming error, not open.
+  // (The contract's type requires one too; this holds for an endpoint built around it.)
+  if (endpoint.auth === 'admin' && !(endpoint as { permission?: string }).permission) {
+    throw new Error(`${(endpoint as Endpoint).method} ${(endpoint as Endpoint).path} names no permission`);
+  }
   const check = app.hasDecorator('authenticators') ? app.authenticators[endpoint.auth] : undefined;
   if (typeof check !== 'function') {
     throw new Error(`${endpoint.method} ${endpoint.path} needs the '${endpoint.auth}' authenticator, and none is set`);

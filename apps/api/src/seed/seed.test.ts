@@ -17,6 +17,7 @@ import {
   type SeedResult,
 } from './seed';
 import { REGIONS } from './names';
+import { roleByKey } from '../modules/admins/roles';
 
 const SCALE = 0.01;
 const OPTIONS = { scale: SCALE, adminEmail: 'seed-admin@test.local', adminPassword: 'Seed-Test-Password-1' };
@@ -141,7 +142,13 @@ describe('seedDemo', () => {
     const other = await freshDatabase();
     await other.db
       .insertInto('admins')
-      .values({ first_name: 'Pre', last_name: 'Existing', email: OPTIONS.adminEmail, password_hash: 'kept' })
+      .values({
+        role_id: roleByKey(other.db, 'owner'),
+        first_name: 'Pre',
+        last_name: 'Existing',
+        email: OPTIONS.adminEmail,
+        password_hash: 'kept',
+      })
       .execute();
     const r = await seedDemo(other.db, OPTIONS);
     expect(r.counts.admins).toBe(0);

@@ -15,6 +15,7 @@ import {
   type SeedTable,
 } from './generate';
 import { CopyLoader, JsonBatchLoader, type TableLoader } from './load';
+import { roleByKey } from '../modules/admins/roles';
 
 export { ONGOING_ENDED_AT, REFERENCE_INSTANT, SEED_FIXTURES, seedCounts } from './generate';
 
@@ -259,6 +260,7 @@ async function ensureAdmin(
   const inserted = await trx
     .insertInto('admins')
     .values({
+      role_id: roleByKey(trx, 'owner'),
       id: seededAdminId(),
       first_name: 'Ada',
       last_name: 'Admin',

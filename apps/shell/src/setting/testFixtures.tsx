@@ -16,6 +16,10 @@ export const PROFILE: AdminProfile = {
   mainProfilePicture: '',
   timeZone: 'Europe/Paris',
   availabilityStatus: '0',
+  role: ADMIN.role,
+  permissions: ADMIN.permissions,
+  secondFactorEnabled: false,
+  secondFactorRequired: false,
 };
 
 /**

@@ -28,6 +28,7 @@ describe('callEndpoint', () => {
         resource: e.resource,
         emits: 'emits' in e ? e.emits : [],
         ...('produces' in e ? { produces: e.produces } : {}),
+        ...('permission' in e ? { permission: e.permission } : {}),
       });
     }
     expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(endpoints).sort());

@@ -29,6 +29,24 @@ export const AUDIT_ACTIONS = [
   'paymentMethod.updated',
   'paymentMethod.deleted',
   'notification.created',
+  'auth.secondFactorEnrolled',
+  'auth.secondFactorFailed',
+  'auth.recoveryCodeUsed',
+  'auth.secondFactorReset',
+  'auth.passwordResetRequested',
+  'auth.sessionRevoked',
+  'admin.invited',
+  'admin.inviteResent',
+  'admin.inviteCancelled',
+  'admin.inviteAccepted',
+  'admin.created',
+  'admin.deactivated',
+  'admin.reactivated',
+  'admin.roleChanged',
+  'role.created',
+  'role.updated',
+  'transaction.exported',
+  'notification.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -59,6 +77,24 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'paymentMethod.updated': 'Payment method updated',
   'paymentMethod.deleted': 'Payment method deleted',
   'notification.created': 'Notification created',
+  'auth.secondFactorEnrolled': 'Second factor enrolled',
+  'auth.secondFactorFailed': 'Second factor failed',
+  'auth.recoveryCodeUsed': 'Recovery code used',
+  'auth.secondFactorReset': 'Second factor reset',
+  'auth.passwordResetRequested': 'Password reset requested',
+  'auth.sessionRevoked': 'Session signed out',
+  'admin.invited': 'Admin invited',
+  'admin.inviteResent': 'Admin invite resent',
+  'admin.inviteCancelled': 'Admin invite cancelled',
+  'admin.inviteAccepted': 'Admin invite accepted',
+  'admin.created': 'Admin created',
+  'admin.deactivated': 'Admin deactivated',
+  'admin.reactivated': 'Admin reactivated',
+  'admin.roleChanged': 'Admin role changed',
+  'role.created': 'Role created',
+  'role.updated': 'Role updated',
+  'transaction.exported': 'Transactions exported',
+  'notification.read': 'Notifications marked read',
 };
 
 export const AUDIT_RECORD_TYPES = [
@@ -71,6 +107,9 @@ export const AUDIT_RECORD_TYPES = [
   'discountCode',
   'paymentMethod',
   'notification',
+  'role',
+  'adminInvite',
+  'transaction',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -84,4 +123,7 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   discountCode: 'Discount code',
   paymentMethod: 'Payment method',
   notification: 'Notification',
+  role: 'Role',
+  adminInvite: 'Admin invite',
+  transaction: 'Transaction',
 };

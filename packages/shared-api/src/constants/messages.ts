@@ -20,7 +20,13 @@ export const AUTH_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   adminSessionRefused: 'This call is made by the marketplace with its own credential, not by an admin session.',
   missingMarketplaceCredential: 'Marketplace credential required',
+  noPermission: 'Your role does not allow this.',
+  secondFactorEnrollmentRequired: 'Set up a second factor before you go on: your role requires one.',
+  accountInactive: 'This account is deactivated.',
 } as const;
+
+/** What a screen says to an admin whose role does not open it (a direct URL, an old bookmark). */
+export const noAccessTo = (screenTitle: string) => `You do not have access to ${screenTitle}`;
 
 /** The setting screen's messages (the admin's own profile and availability). */
 export const ADMIN_MESSAGES = {

@@ -69,6 +69,7 @@ export const auditEndpoints = {
     method: 'GET',
     path: '/admin/getAuditLog',
     auth: 'admin',
+    permission: 'audit.read',
     resource: 'audit',
     summary:
       'The audit log, newest first, paged: every security event and every change an admin made (who, what, which record, when, from where, the fields before and after; never a secret); filters: actorId, actorEmail, action, recordType (+ recordId), from/to',

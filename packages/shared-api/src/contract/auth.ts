@@ -26,6 +26,15 @@ export const SignInBody = Type.Object(
 );
 export type SignInBody = Static<typeof SignInBody>;
 
+/** An admin's role, as the account menu names it. */
+export const RoleRef = Type.Object({ _id: Id, name: Type.String() }, { additionalProperties: false });
+export type RoleRef = Static<typeof RoleRef>;
+
+/** What a role grants (see constants/permissions.ts). */
+const Permissions = Type.Array(Type.String(), {
+  description: 'The permissions of the role, as PERMISSIONS names them',
+});
+
 /** The logged-in admin of spec section 3. */
 export const LoggedInAdmin = Type.Object(
   {
@@ -41,6 +50,10 @@ export const LoggedInAdmin = Type.Object(
      * change the password (or log out) until they choose their own.
      */
     passwordChangeRequired: Type.Boolean(),
+    /** True when the admin's role needs a second factor and they have none yet: they enrol first. */
+    secondFactorEnrollmentRequired: Type.Boolean(),
+    role: RoleRef,
+    permissions: Permissions,
   },
   { additionalProperties: false },
 );
@@ -58,6 +71,11 @@ export const AdminProfile = Type.Object(
     mainProfilePicture: Type.String(),
     timeZone: Type.String(),
     availabilityStatus: AvailabilityStatus,
+    role: RoleRef,
+    permissions: Permissions,
+    /** Whether the admin has a second factor, and whether their role needs one. */
+    secondFactorEnabled: Type.Boolean(),
+    secondFactorRequired: Type.Boolean(),
   },
   { additionalProperties: false },
 );
@@ -164,6 +182,7 @@ export const authEndpoints = {
     method: 'GET',
     path: '/admin/getSessions',
     auth: 'admin',
+    permission: 'self',
     resource: 'admin',
     summary: "The signed-in admin's own sessions, newest first, the current one marked",
     reply: OkList(AdminSessionRow),
@@ -172,6 +191,7 @@ export const authEndpoints = {
     method: 'PATCH',
     path: '/admin/updateProfile',
     auth: 'admin',
+    permission: 'self',
     resource: 'admin',
     summary:
       "Save the signed-in admin's own profile (names, email, bio, picture, time zone); their other tabs get it over the socket as admin:updated",
@@ -183,6 +203,7 @@ export const authEndpoints = {
     method: 'PATCH',
     path: '/admin/updateAvailability',
     auth: 'admin',
+    permission: 'self',
     resource: 'admin',
     summary: "Set the signed-in admin's availability ('1' available, '0' not), kept on the server",
     body: UpdateAvailabilityBody,
@@ -193,6 +214,7 @@ export const authEndpoints = {
     method: 'GET',
     path: '/admin/getUserProfile',
     auth: 'admin',
+    permission: 'self',
     resource: 'admin',
     summary: "The signed-in admin's profile; used to verify a restored session",
     reply: Ok(AdminProfile),
@@ -228,6 +250,7 @@ export const authEndpoints = {
     method: 'PATCH',
     path: '/admin/changePassword',
     auth: 'admin',
+    permission: 'self',
     resource: 'auth',
     summary: 'Change the password; revokes every session and returns a fresh token',
     body: ChangePasswordBody,
@@ -238,6 +261,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/admin/logout',
     auth: 'admin',
+    permission: 'self',
     resource: 'auth',
     summary: 'Revoke the token this request carries',
     reply: OkEmpty,

@@ -102,6 +102,7 @@ export const dashboardEndpoints = {
     method: 'GET',
     path: '/dashboard/getSummary',
     auth: 'admin',
+    permission: 'dashboard.read',
     resource: 'dashboard',
     summary:
       'Every figure of the dashboard in one reply, in the days of `timeZone`: what waits for a decision, calls, revenue, fees, new fans, redemptions, 30-day charts and the newest requests. A figure that could not be computed is null',

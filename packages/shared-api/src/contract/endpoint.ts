@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { EventName } from './events';
+import type { Permission, SELF } from '../constants/permissions';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -31,7 +32,10 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-export interface Endpoint {
+/** What an admin's role must grant to call an endpoint; 'self' is every signed-in admin's own account. */
+export type EndpointPermission = Permission | typeof SELF;
+
+interface EndpointBase {
   method: ApiMethod;
   /** Path under API_BASE_PATH, as spec section 7 spells it (new ones in the same style). */
   path: string;
@@ -41,6 +45,12 @@ export interface Endpoint {
    * be left open by forgetting an option: there is no default.
    */
   auth: EndpointAuth;
+  /**
+   * For an 'admin' endpoint, what the admin's role must grant (deny by default: the type requires
+   * one, and the server refuses to start with an admin endpoint that has none); checked before the
+   * body is read or validated. Public and marketplace calls have none.
+   */
+  permission?: EndpointPermission;
   resource: Resource;
   summary: string;
   querystring?: TSchema;
@@ -55,6 +65,10 @@ export interface Endpoint {
    */
   emits?: readonly EventName[];
 }
+
+export type Endpoint =
+  | (EndpointBase & { auth: 'admin'; permission: EndpointPermission })
+  | (EndpointBase & { auth: 'public' | 'marketplace'; permission?: never });
 
 /** Declares one endpoint, keeping its literal types (the client and the server read them). */
 export const endpoint = <const E extends Endpoint>(e: E) => e;

@@ -14,6 +14,7 @@ export * from './events';
 export * from './routes';
 export * from './pattern-messages';
 export * from '../constants/countries';
+export * from '../constants/permissions';
 export * from '../constants/realtime';
 export * from '../constants/profile';
 export * from '../constants/payments';

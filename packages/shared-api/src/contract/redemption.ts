@@ -34,6 +34,7 @@ export const redemptionEndpoints = {
     method: 'GET',
     path: '/redemption/getAll',
     auth: 'admin',
+    permission: 'catalog.read',
     resource: 'redemptions',
     summary:
       'Redemption history, paged; search matches the display name, the user name and the code name; filterValue names one code (its id or its code name)',

@@ -31,6 +31,7 @@ export const remotesEndpoints = {
     method: 'GET',
     path: '/admin/getRemoteRegistry',
     auth: 'admin',
+    permission: 'self',
     resource: 'platform',
     summary:
       "The remote registry as the signed-in admin gets it: per remote the version this admin runs (a staged version when the admin is in that remote's stage, named or by percentage; else the current one), its manifest and integrity hashes, and the origins a developer's override may load from",

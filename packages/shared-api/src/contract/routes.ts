@@ -7,12 +7,14 @@
  */
 import { endpoints, type EndpointName } from './endpoints';
 import { serverEvents, type EventName } from './events';
-import type { ApiMethod, EndpointAuth, Resource } from './endpoint';
+import type { ApiMethod, EndpointAuth, EndpointPermission, Resource } from './endpoint';
 
 export interface RouteEntry {
   method: ApiMethod;
   path: string;
   auth: EndpointAuth;
+  /** What the admin's role must grant; absent for a public or marketplace call. */
+  permission?: EndpointPermission;
   resource: Resource;
   emits: readonly EventName[];
   /** Present for an endpoint that answers with a file, not the JSON envelope. */
@@ -35,6 +37,7 @@ export const ROUTES = Object.fromEntries(
       emits: 'emits' in e ? e.emits : [],
     };
     if ('produces' in e) entry.produces = e.produces;
+    if ('permission' in e) entry.permission = e.permission;
     return [name, entry];
   }),
 ) as Record<EndpointName, RouteEntry>;

@@ -15,6 +15,7 @@ import * as auditLog from './0013_audit_log';
 import * as payoutEarnings from './0014_payout_earnings';
 import * as sessionSecurity from './0015_session_security';
 import * as auditLogCounts from './0016_audit_log_counts';
+import * as adminTeam from './0017_admin_team';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_payout_earnings': payoutEarnings,
   '0015_session_security': sessionSecurity,
   '0016_audit_log_counts': auditLogCounts,
+  '0017_admin_team': adminTeam,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,18 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES, endpoints, type AvailabilityStatus, type Endpoint } from '@backoffice/shared-api/contract';
+import {
+  AUTH_MESSAGES,
+  endpoints,
+  type AvailabilityStatus,
+  type Endpoint,
+  type Permission,
+} from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { HttpError, unauthorized } from '../../lib/http-errors';
 import type { Authenticator } from '../../plugins/routes';
 import { verifyToken } from './tokens';
+import { allows, permissionsOf } from '../admins/roles';
 
 export interface AuthenticatedAdmin {
   id: string;
@@ -16,6 +23,11 @@ export interface AuthenticatedAdmin {
   expiresAt: Date;
   /** Signed in with the documented default password: only a password change may follow. */
   passwordChangeRequired: boolean;
+  /** Signed in with a password alone to a role that needs a second factor: only enrolling may follow. */
+  secondFactorEnrollmentRequired: boolean;
+  /** What the admin's role grants, read with the session on every request: a change applies at once. */
+  permissions: Permission[];
+  roleId: string;
 }
 
 declare module 'fastify' {
@@ -24,18 +36,34 @@ declare module 'fastify' {
   }
 }
 
-/** A token is good when its signature holds, it has not expired, and its session is not revoked. */
+/**
+ * A token is good when its signature holds, it has not expired, its session is not revoked and its
+ * admin is active. The admin's role comes in the same query, so what the role grants is read fresh
+ * on every request (one join of the session's lookup, by primary keys).
+ */
 export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string): Promise<AuthenticatedAdmin | null> {
   const claims = await verifyToken(secret, token);
   if (!claims) return null;
   const session = await db
     .selectFrom('admin_sessions as s')
     .innerJoin('admins as a', 'a.id', 's.admin_id')
-    .select(['s.id', 's.admin_id', 's.expires_at', 's.password_change_required', 'a.availability_status'])
+    .innerJoin('roles as r', 'r.id', 'a.role_id')
+    .select([
+      's.id',
+      's.admin_id',
+      's.expires_at',
+      's.password_change_required',
+      's.second_factor_enrollment_required',
+      'a.availability_status',
+      'a.role_id',
+      'r.key as role_key',
+      'r.permissions',
+    ])
     .where('s.id', '=', claims.sid)
     .where('s.admin_id', '=', claims.sub)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date())
+    .where('a.status', '=', 'active')
     .executeTakeFirst();
   return session
     ? {
@@ -44,6 +72,9 @@ export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string
         availabilityStatus: session.availability_status,
         expiresAt: new Date(session.expires_at),
         passwordChangeRequired: session.password_change_required,
+        secondFactorEnrollmentRequired: session.second_factor_enrollment_required,
+        permissions: permissionsOf({ key: session.role_key, permissions: session.permissions }),
+        roleId: session.role_id,
       }
     : null;
 }
@@ -62,6 +93,9 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set<Endpoint>([
   endpoints.getUserProfile,
 ]);
 
+/** What a session that must first enrol a second factor may still do. */
+export const ALLOWED_BEFORE_ENROLLMENT = new Set<Endpoint>([endpoints.logout, endpoints.getUserProfile]);
+
 const forbidden = (message: string) => new HttpError(403, message);
 
 /** The bearer-token check of every 'admin' endpoint. */
@@ -73,6 +107,13 @@ export function adminAuthenticator(db: Kysely<DB>, secret: Buffer): Authenticato
     if (!admin) throw unauthorized(AUTH_MESSAGES.invalidToken);
     if (admin.passwordChangeRequired && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(endpoint)) {
       throw forbidden(AUTH_MESSAGES.passwordChangeRequired);
+    }
+    if (admin.secondFactorEnrollmentRequired && !ALLOWED_BEFORE_ENROLLMENT.has(endpoint)) {
+      throw forbidden(AUTH_MESSAGES.secondFactorEnrollmentRequired);
+    }
+    // Deny by default: route registration refuses an admin endpoint that names no permission.
+    if (endpoint.auth === 'admin' && !allows(admin.permissions, endpoint.permission)) {
+      throw forbidden(AUTH_MESSAGES.noPermission);
     }
     request.admin = admin;
   };

@@ -11,12 +11,14 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { isKnownTimeZone, summaryOf } from '../people/profile';
 import { recordAudit, recordChanges } from '../audit/audit';
+import { roleOf, type RoleOfAdmin } from '../admins/roles';
 
 const ADMIN_NOT_FOUND = 'Admin not found';
 /** The unique constraint on admins.email (migration 0001; citext, so compared case-insensitively). */
 const EMAIL_KEY = 'admins_email_key';
 
-export function toAdminProfile(a: Selectable<AdminsTable>): AdminProfile {
+/** The admin's profile as the contract has it, with what their role grants. */
+export function toAdminProfile(a: Selectable<AdminsTable>, role: RoleOfAdmin): AdminProfile {
   return {
     _id: a.id,
     firstName: a.first_name,
@@ -27,13 +29,17 @@ export function toAdminProfile(a: Selectable<AdminsTable>): AdminProfile {
     mainProfilePicture: a.main_profile_picture,
     timeZone: a.time_zone,
     availabilityStatus: a.availability_status,
+    role: { _id: role.id, name: role.name },
+    permissions: role.permissions,
+    secondFactorEnabled: a.totp_enabled_at !== null,
+    secondFactorRequired: role.requiresSecondFactor,
   };
 }
 
 export async function getAdminProfile(db: Kysely<DB>, adminId: string): Promise<AdminProfile> {
   const a = await db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirst();
   if (!a) throw notFound(ADMIN_NOT_FOUND);
-  return toAdminProfile(a);
+  return toAdminProfile(a, await roleOf(db, a.role_id));
 }
 
 const emailTaken = () => conflict(PROFILE_MESSAGES.emailTaken, { email: PROFILE_MESSAGES.emailTaken });
@@ -125,7 +131,10 @@ export async function updateAdminProfile(
       if (emailChanges) await guards.revokeOtherSessions(trx);
       return row;
     });
-    return { profile: toAdminProfile(saved), ...(emailChanges ? { emailChangedFrom: current.email } : {}) };
+    return {
+      profile: toAdminProfile(saved, await roleOf(db, saved.role_id)),
+      ...(emailChanges ? { emailChangedFrom: current.email } : {}),
+    };
   } catch (err) {
     if (uniqueViolation(err) === EMAIL_KEY) throw emailTaken();
     throw err;
@@ -167,6 +176,6 @@ export async function updateAvailability(
         after: { availabilityStatus },
       });
     }
-    return toAdminProfile(saved);
+    return toAdminProfile(saved, await roleOf(trx, saved.role_id));
   });
 }

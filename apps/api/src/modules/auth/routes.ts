@@ -15,7 +15,7 @@ export function authRoutes(ctx: AppContext, limits?: AuthLimits) {
     // The admin's other tabs list their sessions: a sign-in, a logout or a password change ends or adds one.
     const sessionsOf = (adminId: string) => [emit('sessionsChanged', { _id: adminId })];
     route(app, 'signIn', async (req) => {
-      const data = await auth.signIn(req.body.email, req.body.password, req.ip);
+      const data = await auth.signIn(req.body.email, req.body.password, req.ip, req.headers['user-agent']);
       return { message: AUTH_MESSAGES.signedIn, data, events: sessionsOf(data._id) };
     });
     route(app, 'getSessions', async (req) => {

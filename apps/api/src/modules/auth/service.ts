@@ -19,8 +19,20 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashResetToken, newResetToken, signToken } from './tokens';
 import type { AuthenticatedAdmin } from './authenticate';
 import { getAdminProfile, updateAdminProfile } from './profile';
+import { roleOf } from '../admins/roles';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** How a session is opened: what it may do at first, and what it was opened from. */
+interface SessionOpening {
+  passwordChangeRequired?: boolean;
+  secondFactorEnrollmentRequired?: boolean;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** A browser's User-Agent is under 300 characters; a longer one is cut, not stored whole. */
+const USER_AGENT_MAX = 400;
 
 export class AuthService {
   constructor(
@@ -31,12 +43,20 @@ export class AuthService {
   private async openSession(
     adminId: string,
     trx: Kysely<DB> | Transaction<DB> = this.ctx.db,
-    passwordChangeRequired = false,
+    opts: SessionOpening = {},
   ): Promise<{ token: string; expiresAt: string }> {
     const expires = new Date(Date.now() + this.ctx.config.tokenTtlSeconds * 1000);
     const session = await trx
       .insertInto('admin_sessions')
-      .values({ admin_id: adminId, expires_at: expires, password_change_required: passwordChangeRequired })
+      .values({
+        admin_id: adminId,
+        expires_at: expires,
+        password_change_required: opts.passwordChangeRequired ?? false,
+        second_factor_enrollment_required: opts.secondFactorEnrollmentRequired ?? false,
+        // What the Sessions list names it by: the browser and the address it signed in from.
+        user_agent: (opts.userAgent ?? '').slice(0, USER_AGENT_MAX),
+        ip: opts.ip ?? '',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = await signToken(this.ctx.secret, {
@@ -52,7 +72,7 @@ export class AuthService {
    * Both limits count this attempt before anything is checked, so of many attempts sent at once
    * only the budget's worth reach the password hash; the rest are refused without one.
    */
-  async signIn(emailInput: string, password: string, ip: string): Promise<LoggedInAdmin> {
+  async signIn(emailInput: string, password: string, ip: string, userAgent = ''): Promise<LoggedInAdmin> {
     const email = emailInput.trim().toLowerCase();
     const accountKey = `${email}|${ip}`;
     const [perIp, perAccount] = await Promise.all([
@@ -67,7 +87,17 @@ export class AuthService {
 
     const admin = await this.ctx.db
       .selectFrom('admins')
-      .select(['id', 'first_name', 'last_name', 'email', 'password_hash', 'availability_status'])
+      .select([
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+        'password_hash',
+        'availability_status',
+        'role_id',
+        'status',
+        'totp_enabled_at',
+      ])
       .where('email', '=', email)
       .executeTakeFirst();
     // An unknown email costs one hash verification too, so timing does not tell which exist.
@@ -84,10 +114,22 @@ export class AuthService {
       throw badRequest(AUTH_MESSAGES.invalidCredentials);
     }
     await Promise.all([this.limits.signInPerAccountAndIp.clear(accountKey), this.limits.signInPerIp.giveBack(ip)]);
+    // A deactivated admin learns so only with the right password: the account exists, and is closed.
+    if (admin.status !== 'active') throw badRequest(AUTH_MESSAGES.accountInactive);
+    const role = await roleOf(this.ctx.db, admin.role_id);
     // The documented default is public: whoever knows it may only replace it.
     const passwordChangeRequired = password === DEFAULT_ADMIN_PASSWORD;
+    // A role that moves money or manages admins needs a second factor: without one yet, the session
+    // may only enrol (where the server requires it; the loopback demo only offers it).
+    const secondFactorEnrollmentRequired =
+      role.requiresSecondFactor && admin.totp_enabled_at === null && this.ctx.config.secondFactor === 'required';
     const { token, expiresAt } = await this.ctx.db.transaction().execute(async (trx) => {
-      const session = await this.openSession(admin.id, trx, passwordChangeRequired);
+      const session = await this.openSession(admin.id, trx, {
+        passwordChangeRequired,
+        secondFactorEnrollmentRequired,
+        ip,
+        userAgent,
+      });
       await recordAudit(trx, {
         action: 'auth.signedIn',
         actorId: admin.id,
@@ -108,6 +150,9 @@ export class AuthService {
       email: admin.email,
       availabilityStatus: admin.availability_status,
       passwordChangeRequired,
+      secondFactorEnrollmentRequired,
+      role: { _id: role.id, name: role.name },
+      permissions: role.permissions,
     };
   }
 
@@ -313,7 +358,10 @@ export class AuthService {
         recordId: admin.id,
         ip,
       });
-      return this.openSession(admin.id, trx);
+      return this.openSession(admin.id, trx, {
+        ip,
+        secondFactorEnrollmentRequired: admin.secondFactorEnrollmentRequired,
+      });
     });
   }
 

@@ -1,0 +1,157 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The roles every install starts with, as they were when this migration was written (a migration
+ * never changes once released: later changes to a seeded role are migrations of their own). An
+ * Owner may do everything, whatever permissions come later: the server reads its key, not this list.
+ */
+const SEEDED = [
+  { key: 'owner', name: 'Owner', secondFactor: true, permissions: [] as string[] },
+  {
+    key: 'finance',
+    name: 'Finance',
+    secondFactor: true,
+    permissions: ['dashboard.read', 'payments.read', 'payments.write', 'payments.export', 'payouts.decide'],
+  },
+  {
+    key: 'support',
+    name: 'Support',
+    secondFactor: false,
+    permissions: [
+      'dashboard.read',
+      'people.read',
+      'people.write',
+      'calls.read',
+      'payments.read',
+      'notifications.read',
+      'notifications.send',
+    ],
+  },
+  {
+    key: 'content',
+    name: 'Content',
+    secondFactor: false,
+    permissions: [
+      'dashboard.read',
+      'catalog.read',
+      'catalog.write',
+      'templates.edit',
+      'notifications.read',
+      'notifications.send',
+    ],
+  },
+  {
+    key: 'auditor',
+    name: 'Auditor',
+    secondFactor: false,
+    permissions: [
+      'dashboard.read',
+      'people.read',
+      'calls.read',
+      'payments.read',
+      'catalog.read',
+      'notifications.read',
+      'audit.read',
+      'admins.read',
+    ],
+  },
+];
+
+/**
+ * A team of admins (issue 28): roles as data (what each may do, whether it needs a second factor),
+ * each admin's role and status, invitations, the second factor and its recovery codes, and what a
+ * session was opened from. Every admin of an install that had none of this becomes an Owner: they
+ * could do everything before.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE roles (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      key text UNIQUE,
+      name citext NOT NULL UNIQUE,
+      permissions text[] NOT NULL DEFAULT '{}',
+      requires_second_factor boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  for (const r of SEEDED) {
+    await sql`
+      INSERT INTO roles (key, name, permissions, requires_second_factor)
+      VALUES (${r.key}, ${r.name}, ${sql.val(r.permissions)}::text[], ${r.secondFactor})`.execute(db);
+  }
+
+  await sql`ALTER TABLE admins ADD COLUMN role_id uuid REFERENCES roles(id)`.execute(db);
+  await sql`UPDATE admins SET role_id = (SELECT id FROM roles WHERE key = 'owner')`.execute(db);
+  await sql`ALTER TABLE admins ALTER COLUMN role_id SET NOT NULL`.execute(db);
+  await sql`
+    ALTER TABLE admins
+      ADD COLUMN status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'inactive')),
+      ADD COLUMN invited_by uuid REFERENCES admins(id),
+      ADD COLUMN totp_secret text,
+      ADD COLUMN totp_enabled_at timestamptz,
+      ADD COLUMN totp_last_step bigint`.execute(db);
+  await sql`CREATE INDEX admins_role ON admins (role_id)`.execute(db);
+  // The Admins list: newest first, by name, by email, each a walk of one index.
+  await sql`CREATE INDEX admins_created ON admins (created_at DESC, id DESC)`.execute(db);
+
+  await sql`
+    CREATE TABLE admin_recovery_codes (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      admin_id uuid NOT NULL REFERENCES admins(id) ON DELETE CASCADE,
+      code_hash text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      used_at timestamptz
+    )`.execute(db);
+  await sql`CREATE INDEX admin_recovery_codes_admin ON admin_recovery_codes (admin_id) WHERE used_at IS NULL`.execute(
+    db,
+  );
+
+  await sql`
+    CREATE TABLE admin_invites (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      email citext NOT NULL,
+      first_name text NOT NULL DEFAULT '',
+      last_name text NOT NULL DEFAULT '',
+      role_id uuid NOT NULL REFERENCES roles(id),
+      invited_by uuid NOT NULL REFERENCES admins(id),
+      token_hash text NOT NULL UNIQUE,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      expires_at timestamptz NOT NULL,
+      accepted_at timestamptz,
+      cancelled_at timestamptz,
+      admin_id uuid REFERENCES admins(id)
+    )`.execute(db);
+  // One open invitation per address: a second invite replaces the first (resend).
+  await sql`
+    CREATE UNIQUE INDEX admin_invites_open_email ON admin_invites (email)
+    WHERE accepted_at IS NULL AND cancelled_at IS NULL`.execute(db);
+
+  await sql`
+    ALTER TABLE admin_sessions
+      ADD COLUMN user_agent text NOT NULL DEFAULT '',
+      ADD COLUMN ip text NOT NULL DEFAULT '',
+      ADD COLUMN last_seen_at timestamptz NOT NULL DEFAULT now(),
+      ADD COLUMN second_factor_enrollment_required boolean NOT NULL DEFAULT false`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    ALTER TABLE admin_sessions
+      DROP COLUMN second_factor_enrollment_required,
+      DROP COLUMN last_seen_at,
+      DROP COLUMN ip,
+      DROP COLUMN user_agent`.execute(db);
+  await sql`DROP TABLE IF EXISTS admin_invites`.execute(db);
+  await sql`DROP TABLE IF EXISTS admin_recovery_codes`.execute(db);
+  await sql`DROP INDEX IF EXISTS admins_created`.execute(db);
+  await sql`DROP INDEX IF EXISTS admins_role`.execute(db);
+  await sql`
+    ALTER TABLE admins
+      DROP COLUMN totp_last_step,
+      DROP COLUMN totp_enabled_at,
+      DROP COLUMN totp_secret,
+      DROP COLUMN invited_by,
+      DROP COLUMN status,
+      DROP COLUMN role_id`.execute(db);
+  await sql`DROP TABLE IF EXISTS roles`.execute(db);
+}
