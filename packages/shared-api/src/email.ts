@@ -5,11 +5,18 @@
  */
 export * from './constants/email-html';
 export * from './rules/email-html';
-export { EMAIL_TEMPLATE_PLACEHOLDERS, PLACEHOLDER_REGEX, type TemplatePlaceholder } from './constants/catalog';
+export {
+  EMAIL_TEMPLATE_PLACEHOLDERS,
+  PLACEHOLDER_REGEX,
+  SECRET_LINK_PLACEHOLDERS,
+  SECURITY_EMAIL_TEMPLATES,
+  type TemplatePlaceholder,
+} from './constants/catalog';
 export {
   listed,
   missingPlaceholderProblem,
   placeholdersIn,
+  secretLinkInSubjectProblem,
   templateSubjectOf,
   unfilledPlaceholderProblem,
 } from './rules/catalog';

@@ -20,7 +20,7 @@ export {
   type TransactionType,
   type UserStatus,
 } from './constants/enums';
-export { ADMIN_MESSAGES, AUTH_MESSAGES } from './constants/messages';
+export { ADMIN_MESSAGES, AUTH_MESSAGES, noAccessTo } from './constants/messages';
 export {
   DECISION_STATUS_FILTERS,
   DECISION_STATUS_LABELS,
@@ -65,6 +65,18 @@ export {
   type AuditAction,
   type AuditRecordType,
 } from './constants/audit';
+export { PERMISSIONS, PERMISSION_LABELS, SELF, type Permission } from './constants/permissions';
+export {
+  ADMIN_SORTS,
+  ADMIN_STATUSES,
+  ADMIN_STATUS_LABELS,
+  ADMIN_TEAM_MESSAGES,
+  INVITE_TTL_HOURS,
+  ROLE_LIMITS,
+  type AdminSort,
+  type AdminStatus,
+} from './constants/admins';
+export type { EndpointPermission } from './contract/endpoint';
 export { notificationText } from './rules/catalog';
 export { isUuid } from './rules/ids';
 export { decisionStatusFilterOf, decisionStatusOf } from './rules/lists';
@@ -126,4 +138,9 @@ export type {
 } from './contract/catalog';
 export type { CallsDay, DashboardFigureName, DashboardSummary, RevenueDay } from './contract/dashboard';
 export type { AuditEntryRow, AuditLogQuery } from './contract/audit';
+export type { AdminInviteInfo, AdminInviteRow, AdminRow, RoleRow } from './contract/admins';
+export type { AdminSessionRow } from './contract/auth';
+export { RECOVERY_CODE_COUNT, SECOND_FACTOR_MESSAGES } from './constants/second-factor';
+export type { SecondFactorChallenge } from './contract/auth';
+export type { RecoveryCodes, SecondFactorEnrollment, VerifySecondFactorBody } from './contract/second-factor';
 export * from './client';

@@ -14,7 +14,7 @@ import {
   type ToastKind,
 } from '@backoffice/shared-api/runtime';
 import type { LoggedInAdmin } from './contract/auth';
-import { PERMISSIONS } from './constants/permissions';
+import { PERMISSIONS, SEEDED_ROLES, type SeededRoleKey } from './constants/permissions';
 
 export const ADMIN: LoggedInAdmin = {
   _id: '8b6f7a52-1d0e-4f43-9c55-2d8c1f0f3a11',
@@ -30,6 +30,12 @@ export const ADMIN: LoggedInAdmin = {
   // An Owner's: every screen and button of the unit tests is open to it.
   permissions: [...PERMISSIONS],
 };
+
+/** The fake admin with one of the seeded roles instead (what a Support or a Finance admin sees). */
+export function adminWithRole(key: SeededRoleKey): LoggedInAdmin {
+  const role = SEEDED_ROLES.find((r) => r.key === key)!;
+  return { ...ADMIN, role: { ...ADMIN.role, name: role.name }, permissions: [...role.permissions] };
+}
 
 export type StubReply = { status: number; data?: unknown } | 'network-error';
 

@@ -13,10 +13,11 @@
  * ConfigProvider, theme and style cache. Adding a component here changes this singleton: bump its
  * version, as for `./antd` (README, "Releasing a remote").
  */
-export { Avatar, Descriptions, Form, InputNumber, Modal, Segmented, Select, Tabs, notification } from 'antd';
+export { Avatar, Checkbox, Descriptions, Form, InputNumber, Modal, Segmented, Select, Tabs, notification } from 'antd';
 
 export type {
   AvatarProps,
+  CheckboxProps,
   DescriptionsProps,
   FormInstance,
   FormItemProps,

@@ -11,6 +11,7 @@
 // Named, not `export *`: a star re-export of a federation-shared module is not resolved at runtime.
 export {
   Avatar,
+  Checkbox,
   Descriptions,
   Form,
   InputNumber,

@@ -117,7 +117,18 @@ describe('the main entry and the other entries', () => {
     const forms = await import('./forms');
     const formsSingleton = await import('./antd-on-demand');
     expect(Object.keys(formsSingleton).sort()).toEqual(
-      ['Avatar', 'Descriptions', 'Form', 'InputNumber', 'Modal', 'Segmented', 'Select', 'Tabs', 'notification'].sort(),
+      [
+        'Avatar',
+        'Checkbox',
+        'Descriptions',
+        'Form',
+        'InputNumber',
+        'Modal',
+        'Segmented',
+        'Select',
+        'Tabs',
+        'notification',
+      ].sort(),
     );
     const inMain = Object.keys(forms).filter((name) => name in uiKit);
     expect(inMain).toEqual([]);

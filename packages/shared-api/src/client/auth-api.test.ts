@@ -28,6 +28,45 @@ describe('authApi', () => {
     expect(ctx.toasts).toEqual([]);
   });
 
+  describe('with a second factor', () => {
+    const challenge = {
+      secondFactorRequired: true,
+      challenge: 'a.signed.challenge',
+      expiresAt: '2030-01-01T00:05:00.000Z',
+    };
+
+    it('signIn hands the challenge back and signs nobody in', async () => {
+      stubHttp(() => ok(challenge));
+      const reply = await authApi.signIn({ email: ADMIN.email, password: 'secret-pw' });
+      expect(reply.data).toEqual(challenge);
+      expect(session.getState().auth).toEqual({ user: null, authStatus: 'idle' });
+      expect(localStorage.getItem('_itoken')).toBeNull();
+    });
+
+    it('verifySecondFactor sends the challenge and the code, and signs in on 200', async () => {
+      const requests = stubHttp(() => ok(ADMIN));
+      const reply = await authApi.verifySecondFactor({ challenge: challenge.challenge, code: '123456' });
+      expect(reply.statusCode).toBe(200);
+      expect(requests[0]).toMatchObject({ method: 'post', url: '/admin/verifySecondFactor' });
+      expect(JSON.parse(requests[0]!.data as string)).toEqual({ challenge: challenge.challenge, code: '123456' });
+      expect(session.getState().auth).toEqual({ user: ADMIN, authStatus: 'succeeded' });
+      expect(localStorage.getItem('_itoken')).toBe(ADMIN.token);
+    });
+
+    it('verifySecondFactor returns a refusal as it is, and signs nobody in', async () => {
+      const refusal = {
+        statusCode: 400,
+        message: 'That code is not right.',
+        errors: { code: 'That code is not right.' },
+      };
+      stubHttp(() => ({ status: 400, data: refusal }));
+      await expect(authApi.verifySecondFactor({ challenge: challenge.challenge, code: '000000' })).resolves.toEqual(
+        refusal,
+      );
+      expect(session.getState().auth).toEqual({ user: null, authStatus: 'failed' });
+    });
+  });
+
   describe('verifySession', () => {
     it('is false without asking the server when nobody is signed in', async () => {
       const requests = stubHttp(() => ok());

@@ -7,8 +7,10 @@ import type {
   ForgotPasswordBody,
   LoggedInAdmin,
   ResetPasswordBody,
+  SecondFactorChallenge,
   SignInBody,
 } from '../contract/auth';
+import type { VerifySecondFactorBody } from '../contract/second-factor';
 
 /** How long a session check waits before asking again when the first asking got no reply. */
 export const SESSION_RECHECK_MS = 1000;
@@ -36,9 +38,23 @@ function whilePageStays(ms: number): Promise<void> {
 }
 
 export const authApi = {
-  async signIn(body: SignInBody): Promise<Reply<LoggedInAdmin>> {
+  /**
+   * Signs in with the password; an admin with a second factor gets a challenge instead (no
+   * session yet: `'secondFactorRequired' in reply.data`), for verifySecondFactor with their code.
+   */
+  async signIn(body: SignInBody): Promise<Reply<LoggedInAdmin | SecondFactorChallenge>> {
     session.setAuthStatus('loading');
     const reply = await callEndpoint('signIn', { body });
+    const data = reply.statusCode === 200 ? reply.data : undefined;
+    if (data && !('secondFactorRequired' in data)) session.signedIn(data);
+    else session.setAuthStatus(data ? 'idle' : 'failed');
+    return reply;
+  },
+
+  /** Sign-in's second step: the challenge signIn answered with and a code (or a recovery code). */
+  async verifySecondFactor(body: VerifySecondFactorBody): Promise<Reply<LoggedInAdmin>> {
+    session.setAuthStatus('loading');
+    const reply = await callEndpoint('verifySecondFactor', { body });
     if (reply.statusCode === 200 && reply.data) session.signedIn(reply.data);
     else session.setAuthStatus('failed');
     return reply;

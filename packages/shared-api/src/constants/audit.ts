@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'auth.secondFactorFailed',
   'auth.recoveryCodeUsed',
   'auth.secondFactorReset',
+  'auth.recoveryCodesReplaced',
   'auth.passwordResetRequested',
   'auth.sessionRevoked',
   'admin.invited',
@@ -47,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'role.updated',
   'transaction.exported',
   'notification.read',
+  'payoutRequest.approvalRefused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -81,6 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.secondFactorFailed': 'Second factor failed',
   'auth.recoveryCodeUsed': 'Recovery code used',
   'auth.secondFactorReset': 'Second factor reset',
+  'auth.recoveryCodesReplaced': 'Recovery codes replaced',
   'auth.passwordResetRequested': 'Password reset requested',
   'auth.sessionRevoked': 'Session signed out',
   'admin.invited': 'Admin invited',
@@ -95,6 +98,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'role.updated': 'Role updated',
   'transaction.exported': 'Transactions exported',
   'notification.read': 'Notifications marked read',
+  'payoutRequest.approvalRefused': 'Payout approval refused',
 };
 
 export const AUDIT_RECORD_TYPES = [

@@ -85,7 +85,26 @@ export const CATALOG_MESSAGES = {
   notificationNotFound: 'Notification not found',
   senderNotFound: 'Sender not found',
   descriptionRequired: 'Enter a description',
+  /**
+   * A link that carries a secret (a reset or invite token) is the one link the server draws: the
+   * placeholder is the whole address of a link and nothing else. `where` says where it was found
+   * ("in the src of an <img>", "in the text").
+   */
+  secretLinkMisplaced: (placeholder: string, where: string) =>
+    `{{${placeholder}}} may only be the address of a link: href="{{${placeholder}}}"; here it is ${where}`,
+  secretLinkInSubject: (placeholder: string) =>
+    `{{${placeholder}}} may only be the address of a link in the content: href="{{${placeholder}}}", never in the subject`,
+  /** `allowed` is the public address's host and EMAIL_LINK_HOSTS. */
+  linkHostNotAllowed: (host: string, allowed: readonly string[]) =>
+    `Links and images may point only to ${orList(allowed)}: ${host} is not one of them (ask an operator to add it to EMAIL_LINK_HOSTS)`,
+  linkNotWhole: (url: string, allowed: readonly string[]) =>
+    `Write each link and image as a whole address on ${orList(allowed)} (https://${allowed[0] ?? 'host'}/…), or a mailto: link: "${url}" is not one`,
 } as const;
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
 
 export interface TemplatePlaceholder {
   name: string;
@@ -124,6 +143,18 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<string, readonly Templ
     },
     { name: 'expiresInMinutes', description: 'Minutes until the link expires', sample: '30' },
   ],
+  'admin-invite': [
+    firstName,
+    {
+      name: 'inviteLink',
+      description: 'The one-time link to accept the invitation and choose a password',
+      required: true,
+      sample: 'https://example.com/accept-invite?token=sample',
+    },
+    { name: 'invitedBy', description: 'The admin who sent the invitation', sample: 'Ada Admin' },
+    { name: 'roleName', description: 'The role the invitation gives', sample: 'Support' },
+    { name: 'expiresInHours', description: 'Hours until the link expires', sample: '48' },
+  ],
   'influencer-request-approved': [firstName, displayName, reason],
   'influencer-request-rejected': [firstName, displayName, reason],
   welcome: [firstName, { name: 'userName', description: "The recipient's user name", sample: 'jane.streams' }],
@@ -140,6 +171,20 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<string, readonly Templ
     { name: 'transferTo', description: 'Where the money went', sample: 'wallet' },
   ],
 };
+
+/**
+ * The emails whose change every Owner is told of: each carries a link that opens an account (a
+ * reset, an invitation), so a change to it is a change to who can get in.
+ */
+export const SECURITY_EMAIL_TEMPLATES: readonly string[] = ['forgot-password', 'admin-invite'];
+
+/**
+ * The placeholders that carry a secret link (a reset or invite token), in any email. A template may
+ * hold one only as the whole address of a link, href="{{resetLink}}", which the server fills with
+ * its own link: anywhere else (an image's address, another host's URL, the text) it would hand the
+ * token to whoever reads or loads that.
+ */
+export const SECRET_LINK_PLACEHOLDERS: readonly string[] = ['resetLink', 'inviteLink'];
 
 /** `{{ name }}` with optional spaces, as the mailer fills them. */
 export const PLACEHOLDER_REGEX = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;

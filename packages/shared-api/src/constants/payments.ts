@@ -54,6 +54,13 @@ export const PAYMENT_LIMITS = {
 /** Starts with a letter or digit; then letters, digits, spaces and . & ' ( ) + - */
 export const PAYMENT_METHOD_NAME_PATTERN = "^[A-Za-z0-9][A-Za-z0-9 .&'()+-]{0,49}$";
 
+/**
+ * Hours an admin account waits, once created or once its password or second factor is reset, before
+ * it may give either approval of a payout that needs two: the same person through a second account
+ * or a taken-over one does not approve twice at once.
+ */
+export const PAYOUT_APPROVER_COOLING_OFF_HOURS = 24;
+
 export const PAYMENT_MESSAGES = {
   transactionsExported: 'Transactions exported',
   badDateRange: 'The start date must not be after the end date',
@@ -66,6 +73,16 @@ export const PAYMENT_MESSAGES = {
   reasonRequired: 'Give the reason for the rejection',
   /** An admin approving a payout they gave the first of its two approvals. */
   secondApprovalBySameAdmin: 'You approved this payout already; it needs the approval of another admin.',
+  /** The two approvals of one payout come from two independent admins: neither invited the other. */
+  secondApprovalByInvitee: (firstApprover: string) =>
+    `The two approvals of a payout must come from independent admins: ${firstApprover}, who gave the first approval, invited you. Another admin must give the second.`,
+  secondApprovalByInviter: (firstApprover: string) =>
+    `The two approvals of a payout must come from independent admins: you invited ${firstApprover}, who gave the first approval. Another admin must give the second.`,
+  /** `from` is 'YYYY-MM-DD HH:mm UTC'. */
+  approverCreatedRecently: (from: string) =>
+    `Your account was created less than ${PAYOUT_APPROVER_COOLING_OFF_HOURS} hours ago: it can approve payouts that need two approvals from ${from}. Another admin must approve this one.`,
+  approverResetRecently: (from: string) =>
+    `Your password or second factor was reset less than ${PAYOUT_APPROVER_COOLING_OFF_HOURS} hours ago: you can approve payouts that need two approvals again from ${from}. Another admin must approve this one.`,
   paymentMethodNotFound: 'Payment method not found',
   paymentMethodNameTaken: 'A payment method with this name already exists',
   paymentMethodNameInvalid: "Use 1 to 50 letters, digits, spaces or . & ' ( ) + -, starting with a letter or digit",

@@ -4,8 +4,9 @@ import { SIGN_IN_PATH } from '../constants/transport';
 import { ADMIN_UPDATED_EVENT } from '../constants/realtime';
 import { Type, type Static } from '@sinclair/typebox';
 import { AvailabilityStatus } from './enums';
-import { Id, Timestamp } from './common';
+import { Id, IdQuery, Timestamp } from './common';
 import { PICTURE_PATTERN, PROFILE_LIMITS } from '../constants/profile';
+import { PERMISSIONS } from '../constants/permissions';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
@@ -30,9 +31,13 @@ export type SignInBody = Static<typeof SignInBody>;
 export const RoleRef = Type.Object({ _id: Id, name: Type.String() }, { additionalProperties: false });
 export type RoleRef = Static<typeof RoleRef>;
 
+/** One thing a role may grant (constants/permissions.ts). */
+export const PermissionName = Type.Union(PERMISSIONS.map((p) => Type.Literal(p)));
+
 /** What a role grants (see constants/permissions.ts). */
-const Permissions = Type.Array(Type.String(), {
+export const Permissions = Type.Array(PermissionName, {
   description: 'The permissions of the role, as PERMISSIONS names them',
+  uniqueItems: true,
 });
 
 /** The logged-in admin of spec section 3. */
@@ -58,6 +63,17 @@ export const LoggedInAdmin = Type.Object(
   { additionalProperties: false },
 );
 export type LoggedInAdmin = Static<typeof LoggedInAdmin>;
+
+/**
+ * What sign-in answers, with no token, when the admin has a second factor: the password was right,
+ * and `challenge` (signed, good for a few minutes, naming the admin) goes with the code to
+ * verifySecondFactor (contract/second-factor.ts), which answers the LoggedInAdmin.
+ */
+export const SecondFactorChallenge = Type.Object(
+  { secondFactorRequired: Type.Literal(true), challenge: Type.String(), expiresAt: Timestamp },
+  { additionalProperties: false },
+);
+export type SecondFactorChallenge = Static<typeof SecondFactorChallenge>;
 
 /** The short admin profile of spec section 3. */
 export const AdminProfile = Type.Object(
@@ -137,11 +153,17 @@ export type ChangePasswordResult = Static<typeof ChangePasswordResult>;
 
 export { ADMIN_MESSAGES, AUTH_MESSAGES } from '../constants/messages';
 
-/** One of the signed-in admin's own sessions: a sign-in neither logged out, revoked nor expired. */
+/** One of an admin's sessions: a sign-in neither logged out, revoked nor expired. */
 export const AdminSessionRow = Type.Object(
   {
     _id: Id,
+    /** The browser and system it signed in from, as its User-Agent names them ("Chrome 131 on Linux"). */
+    browser: Type.String(),
+    /** The address it signed in from. */
+    address: Type.String(),
     signedInAt: Timestamp,
+    /** When it last made a request (to the minute). */
+    lastSeenAt: Timestamp,
     expiresAt: Timestamp,
     /** The session the asking request came with. */
     current: Type.Boolean(),
@@ -173,9 +195,10 @@ export const authEndpoints = {
     path: SIGN_IN_PATH,
     auth: 'public',
     resource: 'auth',
-    summary: 'Sign in with email and password; returns the logged-in admin with a bearer token',
+    summary:
+      'Sign in with email and password; returns the logged-in admin with a bearer token, or, when the admin has a second factor, a challenge for verifySecondFactor (no token)',
     body: SignInBody,
-    reply: Ok(LoggedInAdmin),
+    reply: Ok(Type.Union([LoggedInAdmin, SecondFactorChallenge])),
     emits: ['sessionsChanged'],
   }),
   getSessions: endpoint({
@@ -186,6 +209,27 @@ export const authEndpoints = {
     resource: 'admin',
     summary: "The signed-in admin's own sessions, newest first, the current one marked",
     reply: OkList(AdminSessionRow),
+  }),
+  revokeSession: endpoint({
+    method: 'POST',
+    path: '/admin/sessions/revoke',
+    auth: 'admin',
+    permission: 'self',
+    resource: 'admin',
+    summary: "Sign out one of the signed-in admin's own sessions (its sockets end at once)",
+    querystring: IdQuery,
+    reply: OkEmpty,
+    emits: ['sessionsChanged'],
+  }),
+  revokeOtherSessions: endpoint({
+    method: 'POST',
+    path: '/admin/sessions/revokeOthers',
+    auth: 'admin',
+    permission: 'self',
+    resource: 'admin',
+    summary: "Sign out every session of the signed-in admin's but this one",
+    reply: Ok(Type.Object({ count: Type.Integer({ minimum: 0 }) }, { additionalProperties: false })),
+    emits: ['sessionsChanged'],
   }),
   updateAdminProfile: endpoint({
     method: 'PATCH',

@@ -1,7 +1,7 @@
 import { endpoint, serverEvent } from './endpoint';
 import { Ok, OkList } from './common';
 import { Type, type Static } from '@sinclair/typebox';
-import { CreatedRange, Dollars, Id, IdQuery, ListQuery, Timestamp } from './common';
+import { CreatedRange, Dollars, Id, IdQuery, ListQuery, Search, Timestamp } from './common';
 import {
   CallStatus,
   DiscountCodeStatus,
@@ -307,7 +307,33 @@ export const catalogEvents = {
   }),
 };
 
+/** An influencer a discount code can be given to: their names only, no contact details. */
+export const InfluencerOption = Type.Object(
+  { _id: Id, displayName: Type.String(), userName: Type.String() },
+  { additionalProperties: false },
+);
+export type InfluencerOption = Static<typeof InfluencerOption>;
+
+export const InfluencerOptionsQuery = Type.Object(
+  {
+    search: Type.Optional(Search),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+
 export const catalogEndpoints = {
+  getInfluencerOptions: endpoint({
+    method: 'GET',
+    path: '/discountCode/influencerOptions',
+    auth: 'admin',
+    // Whoever may write discount codes picks their influencer, without the people lists' emails.
+    permission: 'catalog.write',
+    resource: 'people',
+    summary: 'Influencers a discount code can be given to, by display name, searched by name (names only)',
+    querystring: InfluencerOptionsQuery,
+    reply: OkList(InfluencerOption),
+  }),
   getAllDiscountCodes: endpoint({
     method: 'GET',
     path: '/discountCode/getAll',

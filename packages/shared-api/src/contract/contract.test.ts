@@ -62,9 +62,12 @@ describe('the contract', () => {
       .map((e) => e.path);
     expect(publicOnes.sort()).toEqual([
       '/admin/forgotPassword',
+      '/admin/invite/accept',
+      '/admin/invite/verify',
       '/admin/resetPassword',
       '/admin/signIn',
       '/admin/verifyResetPasswordToken',
+      '/admin/verifySecondFactor',
     ]);
   });
 

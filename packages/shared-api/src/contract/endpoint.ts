@@ -15,6 +15,7 @@ export type EndpointAuth = 'public' | 'admin' | 'marketplace';
 export const RESOURCES = [
   'auth',
   'admin',
+  'admins',
   'people',
   'requests',
   'lookups',

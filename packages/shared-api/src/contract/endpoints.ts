@@ -1,4 +1,6 @@
 import { authEndpoints } from './auth';
+import { adminsEndpoints } from './admins';
+import { secondFactorEndpoints } from './second-factor';
 import { dashboardEndpoints } from './dashboard';
 import { peopleEndpoints } from './people';
 import { redemptionEndpoints } from './redemption';
@@ -17,6 +19,8 @@ export { API_BASE_PATH } from '../constants/transport';
  */
 export const endpoints = {
   ...authEndpoints,
+  ...adminsEndpoints,
+  ...secondFactorEndpoints,
   ...dashboardEndpoints,
   ...peopleEndpoints,
   ...redemptionEndpoints,

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { authEvents } from './auth';
+import { adminsEvents } from './admins';
 import { peopleEvents } from './people';
 import { paymentsEvents } from './payments';
 import { catalogEvents } from './catalog';
@@ -9,7 +10,7 @@ import { catalogEvents } from './catalog';
  * the pages of every signed-in admin (services return them, one publisher sends them after commit,
  * one subscriber in the page refreshes by resource).
  */
-export const serverEvents = { ...authEvents, ...peopleEvents, ...paymentsEvents, ...catalogEvents };
+export const serverEvents = { ...authEvents, ...adminsEvents, ...peopleEvents, ...paymentsEvents, ...catalogEvents };
 
 export type ServerEvents = typeof serverEvents;
 export type EventName = keyof ServerEvents;

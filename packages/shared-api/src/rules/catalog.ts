@@ -3,7 +3,12 @@
  * and an email template's placeholder checks (the editor runs them as the admin types, the server
  * on save).
  */
-import { PLACEHOLDER_REGEX, type TemplatePlaceholder } from '../constants/catalog';
+import {
+  CATALOG_MESSAGES,
+  PLACEHOLDER_REGEX,
+  SECRET_LINK_PLACEHOLDERS,
+  type TemplatePlaceholder,
+} from '../constants/catalog';
 
 /** The placeholder names a text uses, in order of first appearance. */
 export function placeholdersIn(text: string): string[] {
@@ -67,4 +72,13 @@ export function missingPlaceholderProblem(content: string, fills: readonly Place
   return `The content must include ${listed(
     missing.map((p) => `${braces(p.name)} (${p.description.charAt(0).toLowerCase()}${p.description.slice(1)})`),
   )}: the email does not work without it`;
+}
+
+/**
+ * A placeholder carrying a secret link in a subject, named; undefined when none. A subject is plain
+ * text, so such a link could only stand there as text, which the server refuses too.
+ */
+export function secretLinkInSubjectProblem(subject: string): string | undefined {
+  const found = placeholdersIn(subject).find((name) => SECRET_LINK_PLACEHOLDERS.includes(name));
+  return found ? CATALOG_MESSAGES.secretLinkInSubject(found) : undefined;
 }

@@ -263,6 +263,32 @@ describe('http', () => {
     });
   });
 
+  describe('403 "set up a second factor first"', () => {
+    const mustEnrol = { statusCode: 403, message: AUTH_MESSAGES.secondFactorEnrollmentRequired };
+
+    it('marks the session as needing enrolment, and keeps it signed in', async () => {
+      signIn();
+      stubHttp(() => ({ status: 403, data: mustEnrol }));
+      await expect(apiRequest('GET', '/admin/getAllFans')).resolves.toEqual(mustEnrol);
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, secondFactorEnrollmentRequired: true });
+      expect(localStorage.getItem('_itoken')).toBe(ADMIN.token);
+      expect(JSON.parse(localStorage.getItem('root')!).auth.user.secondFactorEnrollmentRequired).toBe(true);
+      expect(ctx.toasts).toEqual([]);
+    });
+
+    it('leaves a newer session alone for a reply to a request made with an older token', async () => {
+      signIn();
+      let answer: (r: { status: number; data: unknown }) => void = () => undefined;
+      stubHttp(() => new Promise((resolve) => (answer = resolve)));
+      const pending = apiRequest('GET', '/admin/getAllFans');
+      await new Promise((r) => setTimeout(r, 0));
+      session.updateUser({ token: 'token-2' });
+      answer({ status: 403, data: mustEnrol });
+      await pending;
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, token: 'token-2' });
+    });
+  });
+
   describe('apiData and isOk', () => {
     it('resolves to data on 200 and null otherwise', async () => {
       stubHttp(() => ({ status: 200, data: { statusCode: 200, message: 'OK', data: { a: 1 } } }));

@@ -87,6 +87,17 @@ function notePasswordChangeRequired(res: AxiosResponse): void {
   if (current && sentWithCurrentToken(res.config, current)) session.requirePasswordChange();
 }
 
+/**
+ * The same for a session whose role needs a second factor it has not set up: marking it sends the
+ * shell to the enrolment screen.
+ */
+function noteSecondFactorEnrollmentRequired(res: AxiosResponse): void {
+  if (res.status !== 403 || !isEnvelope(res.data)) return;
+  if (res.data.message !== AUTH_MESSAGES.secondFactorEnrollmentRequired) return;
+  const current = readToken();
+  if (current && sentWithCurrentToken(res.config, current)) session.requireSecondFactorEnrollment();
+}
+
 /** The server's JSON envelope: a numeric statusCode; its message may be missing (read as below). */
 function isEnvelope(body: unknown): body is Reply<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as Reply<unknown>).statusCode === 'number';
@@ -126,6 +137,7 @@ http.interceptors.response.use(
     if (streamed && res.data instanceof ReadableStream) res.data = await textOf(res.data);
     endSessionOn401(res);
     notePasswordChangeRequired(res);
+    noteSecondFactorEnrollmentRequired(res);
     res.data = envelopeOf(res.status, res.data);
     return res;
   },

@@ -77,6 +77,15 @@ describe('session', () => {
     expect(persisted().auth.user.passwordChangeRequired).toBe(true);
   });
 
+  it('requireSecondFactorEnrollment marks the signed-in admin, persisted; nothing happens when signed out', () => {
+    session.requireSecondFactorEnrollment();
+    expect(session.getState().auth.user).toBeNull();
+    session.signedIn(ADMIN);
+    session.requireSecondFactorEnrollment();
+    expect(session.getState().auth.user).toEqual({ ...ADMIN, secondFactorEnrollmentRequired: true });
+    expect(persisted().auth.user.secondFactorEnrollmentRequired).toBe(true);
+  });
+
   it('logout resets auth, general and notification, removes _itoken, persists and toasts', () => {
     session.signedIn(ADMIN);
     session.setGeneral({ searchKeyword: 'x', isSocketConnected: true, categories: [1] });
@@ -148,6 +157,18 @@ describe('session', () => {
       save({ ...ADMIN, passwordChangeRequired: 'yes' });
       await restoreSession();
       expect(session.getState().auth.user?.passwordChangeRequired).toBe(false);
+    });
+
+    it('keeps a pending enrolment of a second factor across a reload; anything but true is none', async () => {
+      const save = (user: unknown) =>
+        localStorage.setItem('root', JSON.stringify({ auth: { user, authStatus: 'succeeded' } }));
+      save({ ...ADMIN, secondFactorEnrollmentRequired: true });
+      await restoreSession();
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, secondFactorEnrollmentRequired: true });
+      const { secondFactorEnrollmentRequired: _, ...older } = ADMIN;
+      save(older);
+      await restoreSession();
+      expect(session.getState().auth.user).toEqual({ ...ADMIN, secondFactorEnrollmentRequired: false });
     });
 
     it('treats corrupt or ill-typed state as empty', async () => {

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AdminProfile, LoggedInAdmin } from '../contract/auth';
 import type { AvailabilityStatus } from '../constants/enums';
 import { AUTH_MESSAGES } from '../constants/messages';
+import { SELF, type Permission } from '../constants/permissions';
 import { isPlainObject } from './internal';
 import { clearToken, readRoot, writeRoot, writeToken } from './storage';
 import { toast } from './toast';
@@ -141,14 +142,39 @@ export const session = {
     session.updateUser({ passwordChangeRequired: true });
   },
 
+  /**
+   * The server said this session may do nothing but set up a second factor (a 403 naming it): the
+   * shell sends every screen to the enrolment one until it is done.
+   */
+  requireSecondFactorEnrollment(): void {
+    session.updateUser({ secondFactorEnrollmentRequired: true });
+  },
+
   setAvailability(availabilityStatus: AvailabilityStatus): void {
     session.updateUser({ availabilityStatus });
   },
 
-  /** The server's word on the admin's own profile, in the part the session keeps (the header's). */
-  adoptProfile(profile: Pick<AdminProfile, 'firstName' | 'lastName' | 'email' | 'availabilityStatus'>): void {
-    const { firstName, lastName, email, availabilityStatus } = profile;
-    session.updateUser({ firstName, lastName, email, availabilityStatus });
+  /**
+   * The server's word on the admin's own profile, in the part the session keeps: the header's, and
+   * the role with what it grants (an Owner's change reaches the admin's open tabs this way).
+   */
+  adoptProfile(
+    profile: Pick<AdminProfile, 'firstName' | 'lastName' | 'email' | 'availabilityStatus'> &
+      Partial<Pick<AdminProfile, 'role' | 'permissions'>>,
+  ): void {
+    const { firstName, lastName, email, availabilityStatus, role, permissions } = profile;
+    const user = state.auth.user;
+    const grants =
+      permissions && (!user?.permissions || permissions.join() !== user.permissions.join()) ? { permissions } : {};
+    const sameRole = role && user?.role && role._id === user.role._id && role.name === user.role.name;
+    session.updateUser({
+      firstName,
+      lastName,
+      email,
+      availabilityStatus,
+      ...grants,
+      ...(role && !sameRole ? { role } : {}),
+    });
   },
 
   setNotification(partial: Partial<NotificationState>): void {
@@ -205,9 +231,13 @@ function applyPersisted(root: unknown): void {
   const saved = isPlainObject(root) ? root : {};
   const auth = isPlainObject(saved.auth) ? saved.auth : {};
   const savedUser = isPlainObject(auth.user) && typeof auth.user.token === 'string' ? auth.user : null;
-  // A reload keeps a pending forced password change; anything but true (an older save) is false.
+  // A reload keeps a pending forced password change or enrolment; anything but true (an older save) is false.
   const user = savedUser
-    ? ({ ...savedUser, passwordChangeRequired: savedUser.passwordChangeRequired === true } as LoggedInAdmin)
+    ? ({
+        ...savedUser,
+        passwordChangeRequired: savedUser.passwordChangeRequired === true,
+        secondFactorEnrollmentRequired: savedUser.secondFactorEnrollmentRequired === true,
+      } as LoggedInAdmin)
     : null;
   const savedStatus = AUTH_STATUSES.find((s) => s === auth.authStatus);
   // A sign-in cut short by a reload is not still running.
@@ -243,7 +273,26 @@ export function useAuthUser(): LoggedInAdmin | null {
   return useSession((s) => s.auth.user);
 }
 
+/**
+ * Whether the signed-in admin's role grants `permission` ('self': anyone signed in). What the
+ * server would refuse is not shown: the menu, a screen's buttons and its route read this.
+ */
+export function can(permission: Permission | typeof SELF, user = state.auth.user): boolean {
+  if (!user) return false;
+  return permission === SELF || (Array.isArray(user.permissions) && user.permissions.includes(permission));
+}
+
+/** `can`, for a component: it re-renders when the admin's role changes. */
+export function useCan(permission: Permission | typeof SELF): boolean {
+  return useSession((s) => can(permission, s.auth.user));
+}
+
 /** Whether the signed-in admin must choose a new password before anything else. */
 export function usePasswordChangeRequired(): boolean {
   return useSession((s) => s.auth.user?.passwordChangeRequired === true);
+}
+
+/** Whether the signed-in admin must set up a second factor before anything else (their role needs one). */
+export function useSecondFactorEnrollmentRequired(): boolean {
+  return useSession((s) => s.auth.user?.secondFactorEnrollmentRequired === true);
 }

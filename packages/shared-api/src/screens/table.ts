@@ -1,3 +1,5 @@
+import type { EndpointPermission } from '../contract/endpoint';
+
 /**
  * The one table of screens: every screen's key, route under /app (and /), side-menu label in the
  * spec's order (Manage Payments' four as a group), title, and for a screen a remote serves its
@@ -14,9 +16,10 @@ export const SCREEN_TABLE = {
   remotes: ['people', 'payments', 'catalog'],
   menuGroups: { payments: 'Manage Payments' },
   screens: [
-    { key: 'dashboard', path: '', menu: 'Dashboard', title: 'Dashboard' },
+    { key: 'dashboard', permission: 'dashboard.read', path: '', menu: 'Dashboard', title: 'Dashboard' },
     {
       key: 'fans',
+      permission: 'people.read',
       path: 'fans',
       menu: 'Fans',
       title: 'Fans',
@@ -24,10 +27,11 @@ export const SCREEN_TABLE = {
       module: 'Fans',
       file: './src/fans/FansScreen.tsx',
     },
-    { key: 'fanView', path: 'fans/view/:id', within: 'fans', title: 'Fan' },
-    { key: 'fanEdit', path: 'fans/edit/:id', within: 'fans', title: 'Edit fan' },
+    { key: 'fanView', permission: 'people.read', path: 'fans/view/:id', within: 'fans', title: 'Fan' },
+    { key: 'fanEdit', permission: 'people.write', path: 'fans/edit/:id', within: 'fans', title: 'Edit fan' },
     {
       key: 'influencers',
+      permission: 'people.read',
       path: 'influencers',
       menu: 'Influencers',
       title: 'Influencers',
@@ -35,10 +39,23 @@ export const SCREEN_TABLE = {
       module: 'Influencers',
       file: './src/influencers/InfluencersScreen.tsx',
     },
-    { key: 'influencerView', path: 'influencers/view/:id', within: 'influencers', title: 'Influencer' },
-    { key: 'influencerEdit', path: 'influencers/edit/:id', within: 'influencers', title: 'Edit influencer' },
+    {
+      key: 'influencerView',
+      permission: 'people.read',
+      path: 'influencers/view/:id',
+      within: 'influencers',
+      title: 'Influencer',
+    },
+    {
+      key: 'influencerEdit',
+      permission: 'people.write',
+      path: 'influencers/edit/:id',
+      within: 'influencers',
+      title: 'Edit influencer',
+    },
     {
       key: 'requests',
+      permission: 'people.read',
       path: 'requests',
       menu: 'Requests',
       title: 'Requests',
@@ -46,9 +63,16 @@ export const SCREEN_TABLE = {
       module: 'Requests',
       file: './src/requests/RequestsScreen.tsx',
     },
-    { key: 'requestView', path: 'requests/view/:id', within: 'requests', title: 'Influencer request' },
+    {
+      key: 'requestView',
+      permission: 'people.read',
+      path: 'requests/view/:id',
+      within: 'requests',
+      title: 'Influencer request',
+    },
     {
       key: 'calls',
+      permission: 'calls.read',
       path: 'calls',
       menu: 'Manage calls',
       title: 'Calls',
@@ -56,9 +80,10 @@ export const SCREEN_TABLE = {
       module: 'Calls',
       file: './src/calls/CallsScreen.tsx',
     },
-    { key: 'callView', path: 'calls/view/:id', within: 'calls', title: 'Call' },
+    { key: 'callView', permission: 'calls.read', path: 'calls/view/:id', within: 'calls', title: 'Call' },
     {
       key: 'transactions',
+      permission: 'payments.read',
       path: 'transactions',
       menu: 'Transactions',
       group: 'payments',
@@ -69,6 +94,7 @@ export const SCREEN_TABLE = {
     },
     {
       key: 'payoutRequests',
+      permission: 'payments.read',
       path: 'payouts-requests',
       menu: 'Payouts Request',
       group: 'payments',
@@ -79,6 +105,7 @@ export const SCREEN_TABLE = {
     },
     {
       key: 'paymentMethods',
+      permission: 'payments.read',
       path: 'payment-methods',
       menu: 'Payment Methods',
       group: 'payments',
@@ -89,6 +116,7 @@ export const SCREEN_TABLE = {
     },
     {
       key: 'payoutsHistory',
+      permission: 'payments.read',
       path: 'payouts-history',
       menu: 'Payouts History',
       group: 'payments',
@@ -99,6 +127,7 @@ export const SCREEN_TABLE = {
     },
     {
       key: 'notifications',
+      permission: 'notifications.read',
       path: 'notifications',
       menu: 'Notifications',
       title: 'Notifications',
@@ -108,6 +137,7 @@ export const SCREEN_TABLE = {
     },
     {
       key: 'emailTemplates',
+      permission: 'catalog.read',
       path: 'email-templates',
       menu: 'Email Templates',
       title: 'Email templates',
@@ -115,9 +145,16 @@ export const SCREEN_TABLE = {
       module: 'EmailTemplates',
       file: './src/email-templates/EmailTemplatesScreen.tsx',
     },
-    { key: 'emailTemplateEdit', path: 'email-templates/edit/:id', within: 'emailTemplates', title: 'Edit template' },
+    {
+      key: 'emailTemplateEdit',
+      permission: 'templates.edit',
+      path: 'email-templates/edit/:id',
+      within: 'emailTemplates',
+      title: 'Edit template',
+    },
     {
       key: 'discountCodes',
+      permission: 'catalog.read',
       path: 'manage-discount-codes',
       menu: 'Manage Discount Codes',
       title: 'Discount codes',
@@ -125,23 +162,42 @@ export const SCREEN_TABLE = {
       module: 'DiscountCodes',
       file: './src/discount-codes/DiscountCodesScreen.tsx',
     },
-    { key: 'discountCodeAdd', path: 'manage-discount-codes/add', within: 'discountCodes', title: 'Add discount code' },
+    {
+      key: 'discountCodeAdd',
+      permission: 'catalog.write',
+      path: 'manage-discount-codes/add',
+      within: 'discountCodes',
+      title: 'Add discount code',
+    },
     {
       key: 'discountCodeEdit',
+      permission: 'catalog.write',
       path: 'manage-discount-codes/edit/:id',
       within: 'discountCodes',
       title: 'Edit discount code',
     },
     {
       key: 'discountCodeView',
+      permission: 'catalog.read',
       path: 'manage-discount-codes/view/:id',
       within: 'discountCodes',
       title: 'Discount code',
     },
-    { key: 'setting', path: 'setting', menu: 'Setting', title: 'Setting' },
-    { key: 'auditLog', path: 'setting/audit-log', within: 'setting', title: 'Audit log' },
+    { key: 'setting', permission: 'self', path: 'setting', menu: 'Setting', title: 'Setting' },
+    { key: 'auditLog', permission: 'audit.read', path: 'setting/audit-log', within: 'setting', title: 'Audit log' },
+    { key: 'admins', permission: 'admins.read', path: 'setting/admins', within: 'setting', title: 'Admins' },
+    { key: 'roles', permission: 'admins.read', path: 'setting/roles', within: 'setting', title: 'Roles' },
+    { key: 'sessions', permission: 'self', path: 'setting/sessions', within: 'setting', title: 'Sessions' },
+    {
+      key: 'secondFactor',
+      permission: 'self',
+      path: 'setting/two-factor',
+      within: 'setting',
+      title: 'Two-factor sign-in',
+    },
     {
       key: 'fanDetail',
+      permission: 'people.read',
       path: 'details/fan-details/:id',
       within: 'fans',
       title: 'Fan detail',
@@ -151,6 +207,7 @@ export const SCREEN_TABLE = {
     },
     {
       key: 'redemptionHistory',
+      permission: 'catalog.read',
       path: 'manage-cupon-history',
       within: 'discountCodes',
       title: 'Redemption history',
@@ -164,6 +221,11 @@ export const SCREEN_TABLE = {
 export interface Screen {
   /** The name links, the menu and the dashboard use for it. */
   key: string;
+  /**
+   * What the admin's role must grant to open it ('self': every signed-in admin): the menu hides
+   * it otherwise, and its URL says there is no access. The endpoints it calls need their own.
+   */
+  permission: EndpointPermission;
   /** The route under the base (/app or /), with its parameters (':id'); '' is the dashboard. */
   path: string;
   /** Its side-menu label, word for word the spec's; absent for a screen reached from another. */

@@ -3,6 +3,7 @@ import { UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api/runtime';
 import { authApi } from '@backoffice/shared-api/start';
 import { AuthCard } from './AuthCard';
 import { AUTH_FIELD_MESSAGES as SAY } from './authMessages';
+import { SecondFactorStep } from './SecondFactorStep';
 
 type Field = 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -28,6 +29,7 @@ function TextField({
   inputRef,
   onInput,
   autoFocus,
+  defaultValue,
 }: {
   field: Field;
   label: string;
@@ -37,6 +39,7 @@ function TextField({
   inputRef: (el: HTMLInputElement | null) => void;
   onInput: (field: Field, input: HTMLInputElement) => void;
   autoFocus?: boolean;
+  defaultValue?: string;
 }) {
   const id = useId();
   return (
@@ -50,6 +53,7 @@ function TextField({
         className="bo-input"
         autoComplete={autoComplete}
         autoFocus={autoFocus}
+        defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-${field}-error` : undefined}
         onInput={(e) => onInput(field, e.currentTarget)}
@@ -69,6 +73,7 @@ function TextField({
  * messages and look of the antd forms after it, so that the sign-in page fetches no antd (issue 18:
  * the sign-in page's JavaScript). A field is checked as it is typed in, and all of them on submit;
  * the server's field errors go on their fields, its message above the form unless each found one.
+ * An admin with a second factor is then asked for its code on the same page (SecondFactorStep).
  */
 export function SignInForm({ title = 'Sign in', onSignedIn }: { title?: string; onSignedIn?: () => void }) {
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
@@ -77,6 +82,10 @@ export function SignInForm({ title = 'Sign in', onSignedIn }: { title?: string; 
   const [busy, setBusy] = useState(false);
   // Set at once: a second submit in the same frame must find the first one running.
   const sending = useRef(false);
+  // The password was right and the admin has a second factor: the code comes next, with this.
+  const [challenge, setChallenge] = useState<string>();
+  // Kept for a return from the code step (an expired challenge): the address need not be typed again.
+  const [email, setEmail] = useState('');
 
   const onInput = (field: Field, input: HTMLInputElement) =>
     setErrors((prev) => ({ ...prev, [field]: check(field, input) }));
@@ -98,12 +107,15 @@ export function SignInForm({ title = 'Sign in', onSignedIn }: { title?: string; 
     sending.current = true;
     setBusy(true);
     setMessage(undefined);
-    const reply = await authApi.signIn({
-      email: inputs.current.email?.value.trim() ?? '',
-      password: inputs.current.password?.value ?? '',
-    });
+    const typedEmail = inputs.current.email?.value.trim() ?? '';
+    setEmail(typedEmail);
+    const reply = await authApi.signIn({ email: typedEmail, password: inputs.current.password?.value ?? '' });
     sending.current = false;
     setBusy(false);
+    if (reply.statusCode === 200 && reply.data && 'secondFactorRequired' in reply.data) {
+      setChallenge(reply.data.challenge);
+      return;
+    }
     if (reply.statusCode === 200) {
       onSignedIn?.();
       return;
@@ -116,6 +128,21 @@ export function SignInForm({ title = 'Sign in', onSignedIn }: { title?: string; 
     setMessage(allPlaced ? undefined : reply.message || UNKNOWN_ERROR_MESSAGE);
   };
 
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        title={title}
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onRestart={(why) => {
+          setChallenge(undefined);
+          setErrors({});
+          setMessage(why);
+        }}
+      />
+    );
+  }
+
   return (
     <AuthCard title={title} error={message}>
       <form noValidate onSubmit={(e) => void onSubmit(e)}>
@@ -125,6 +152,7 @@ export function SignInForm({ title = 'Sign in', onSignedIn }: { title?: string; 
           type="email"
           autoComplete="username"
           autoFocus
+          defaultValue={email}
           error={errors.email}
           inputRef={(el) => {
             inputs.current.email = el;

@@ -29,6 +29,16 @@ describe("a remote's standalone host", () => {
     expect(screen.queryByText('The fans screen')).not.toBeInTheDocument();
   });
 
+  it('sends a session that must set up a second factor to the shell, and shows no screen', async () => {
+    stubApi((config) => (config.url === '/admin/logout' ? ok({}) : undefined));
+    signIn({ ...ADMIN, secondFactorEnrollmentRequired: true });
+    render(<StandaloneHost title="People" areas={AREA} />);
+    expect(await screen.findByText('Set up two-factor sign-in first')).toBeInTheDocument();
+    expect(screen.queryByText('The fans screen')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('People: sign in')).toBeInTheDocument();
+  });
+
   it('signs out from the header through the router, and shows the sign-in form', async () => {
     const requests = stubApi((config) => (config.url === '/admin/logout' ? ok({}) : undefined));
     signIn(ADMIN);

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, type RouteObject } from '@backoffice/ui-kit/router';
 import { Button, Layout, Menu, Space, Typography } from '@backoffice/ui-kit/antd';
 import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api/runtime';
-import { HostRoot, LOGOUT_PATH, SignInForm, SignOut } from '@backoffice/ui-kit/auth';
+import { AuthCard, HostRoot, LOGOUT_PATH, SignInForm, SignOut } from '@backoffice/ui-kit/auth';
 import { AppProviders } from './AppProviders';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
@@ -16,7 +16,7 @@ export interface StandaloneArea {
 function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
   const user = useAuthUser();
   const navigate = useNavigate();
-  const signedIn = !!user && !user.passwordChangeRequired;
+  const signedIn = !!user && !user.passwordChangeRequired && !user.secondFactorEnrollmentRequired;
   // As in the shell: live updates (new requests, notifications) reach a remote run on its own too.
   useEffect(() => {
     if (!signedIn) return;
@@ -27,6 +27,18 @@ function Shell({ title, areas }: { title: string; areas: StandaloneArea[] }) {
   // The server allows a session with the default password nothing but its change: ask for it here
   // too, so that a team running its remote alone is not met by refusals on every screen.
   if (user.passwordChangeRequired) return <ChangePasswordForm />;
+  // Likewise a session whose role needs a second factor not set up yet; the shell's screen sets it up.
+  if (user.secondFactorEnrollmentRequired) {
+    return (
+      <AuthCard title="Set up two-factor sign-in first">
+        <p>
+          Your role requires two-factor sign-in. Set it up in the back office (Setting, then Two-factor sign-in), then
+          sign in here again.
+        </p>
+        <Button onClick={() => navigate(LOGOUT_PATH)}>Sign out</Button>
+      </AuthCard>
+    );
+  }
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16 }}>

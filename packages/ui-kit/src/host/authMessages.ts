@@ -3,4 +3,6 @@ export const AUTH_FIELD_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email address',
   passwordRequired: 'Password is required',
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
 } as const;

@@ -92,6 +92,9 @@ const CSS = `
 .bo-link{color:${v('colorLink')};text-decoration:none}
 .bo-link:hover{color:${v('colorLinkHover')}}
 .bo-link:focus-visible{outline:2px solid ${v('colorLink')};outline-offset:2px;border-radius:2px}
+.bo-link-button{padding:0;font:inherit;background:none;border:0;cursor:pointer}
+.bo-hint{margin:0 0 16px;color:${v('colorTextSecondary')}}
+.bo-actions{display:flex;justify-content:space-between;gap:16px;margin-top:16px}
 .bo-overlay{position:fixed;inset:0;z-index:1100;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;background:${v('colorBgLayout')};color:${v('colorTextSecondary')}}
 .bo-spinner{box-sizing:border-box;width:32px;height:32px;border:3px solid ${v('colorBorderSecondary')};border-top-color:${v('colorPrimary')};border-radius:50%;animation:bo-spin .8s linear infinite}
 @keyframes bo-spin{to{transform:rotate(360deg)}}
