@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startServer } from '../../../test-support/server';
 import { API_BASE_PATH, EXPORT_TOTAL_HEADER, endpoints } from '@backoffice/shared-api/contract';
 import { listRequests, otherRequests, urlOf, type Request } from './mix';
+import { benchPermissionCheck } from './permission-check';
 
 /**
  * `npm run bench:api -- --scale 5 --scale 40`: the API under a fixed mix of requests, as an operator
@@ -19,6 +20,7 @@ import { listRequests, otherRequests, urlOf, type Request } from './mix';
  * every list's page 1, a search, a middle page and the last page (as far as the pager goes), each
  * sort and each value of each filter; the busiest fan's detail, one request per tab; the dashboard;
  * the transaction totals; and getUserProfile, the cheapest authenticated request, as the baseline.
+ * It ends with what the permission check adds to every request (bench/permission-check.ts).
  * `--only TEXT` keeps the requests whose label contains TEXT (e.g. `--only smith`).
  *
  * Database: PostgreSQL when DATABASE_URL is set (a database `backoffice_bench_<scale>` on that server,
@@ -276,7 +278,8 @@ async function main(): Promise<void> {
     }
   }
   const failed = byScale.some(([, m]) => [...m.values()].some((f) => f.failures > 0));
-  if (failed) process.exitCode = 1;
+  const { addedP95Ms } = await benchPermissionCheck();
+  if (failed || addedP95Ms > 1) process.exitCode = 1;
 }
 
 main().catch((e) => {

@@ -22,6 +22,11 @@ export interface Config {
   mailFrom: string;
   /** Links in emails point here. */
   publicUrl: string;
+  /**
+   * Hosts besides PUBLIC_URL's that links and images in email templates may point to
+   * (EMAIL_LINK_HOSTS, comma-separated host names): a CDN for a logo, the marketing site.
+   */
+  emailLinkHosts: string[];
   authSecret?: string;
   /** Keys the marketplace's own calls carry (MARKETPLACE_API_KEY); empty: one generated in dataDir. */
   marketplaceKeys: string[];
@@ -79,6 +84,7 @@ const ENV_SCHEMA = {
     SMTP_URL: { type: 'string' },
     MAIL_FROM: { type: 'string', default: 'Back Office <no-reply@backoffice.local>' },
     PUBLIC_URL: { type: 'string', pattern: '^https?://' },
+    EMAIL_LINK_HOSTS: { type: 'string' },
     AUTH_SECRET: { type: 'string', minLength: 32 },
     MARKETPLACE_API_KEY: { type: 'string' },
     TOKEN_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 7 * 24 * 3600, default: 8 * 3600 },
@@ -113,6 +119,7 @@ interface Env {
   SMTP_URL?: string;
   MAIL_FROM: string;
   PUBLIC_URL?: string;
+  EMAIL_LINK_HOSTS?: string;
   AUTH_SECRET?: string;
   SECOND_FACTOR?: 'required' | 'offered';
   MARKETPLACE_API_KEY?: string;
@@ -211,6 +218,29 @@ export function parseRemoteOverrideOrigins(value: string | undefined): string[] 
   return [...new Set(origins)];
 }
 
+/** A DNS host name: labels of letters, digits and inner hyphens, dot-separated. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/**
+ * EMAIL_LINK_HOSTS: host names (cdn.example.com,www.example.com), comma-separated, that email
+ * templates may link to or load images from besides PUBLIC_URL's host. Host names only: a URL, a
+ * port or a wildcard is refused at start with what to write instead, so the list means what it says.
+ */
+export function parseEmailLinkHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = hosts.find((h) => !HOST_NAME.test(h));
+  if (bad) {
+    throw new Error(
+      `EMAIL_LINK_HOSTS has "${bad}", which is not a host name. List host names only, comma-separated, ` +
+        'such as cdn.example.com,www.example.com (no scheme, port, path or wildcard).',
+    );
+  }
+  return [...new Set(hosts)];
+}
+
 /**
  * PAYOUT_SECOND_APPROVAL_ABOVE: dollars (5000 or 2500.50) above which a payout needs a second
  * admin's approval; unset or empty: off. Read as text, so that 12.345 or 1e3 is refused rather than
@@ -264,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    emailLinkHosts: parseEmailLinkHosts(e.EMAIL_LINK_HOSTS),
     authSecret: e.AUTH_SECRET,
     marketplaceKeys,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

@@ -28,6 +28,7 @@ import { emailTemplateRoutes } from './modules/email-templates/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { adminsRoutes } from './modules/admins/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
 
 export interface BuildOptions {
@@ -98,7 +99,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     !origin || (config.corsOrigins.length ? config.corsOrigins.includes(origin) : LOCALHOST_ORIGIN.test(origin));
 
   const secret = loadSigningSecret(config.authSecret, config.dataDir);
-  const resolve = (token: string) => resolveToken(database.db, secret, token);
+  const resolve = (token: string) => resolveToken(database.db, secret, token, config.secondFactor);
   const realtime = await attachRealtime(app.server, {
     resolveToken: resolve,
     allowOrigin,
@@ -168,7 +169,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const authenticators: Authenticators = {
-    admin: adminAuthenticator(database.db, secret),
+    admin: adminAuthenticator(database.db, secret, config.secondFactor),
     marketplace: marketplaceAuthenticator(loadMarketplaceKeys(config.marketplaceKeys, config.dataDir)),
   };
   app.decorate('authenticators', authenticators);
@@ -184,6 +185,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   await app.register(
     async (api) => {
       await api.register(authRoutes(context, limits));
+      await api.register(adminsRoutes(context, limits));
       await api.register(peopleRoutes(context));
       await api.register(redemptionRoutes(context));
       await api.register(paymentsRoutes(context));

@@ -313,6 +313,25 @@ describe.each(BACKENDS)('discount codes on %s', (backend) => {
     });
   });
 
+  describe('GET /discountCode/influencerOptions', () => {
+    it("finds influencers by name for a code's form, with their names and nothing else", async () => {
+      const reply = await api.call('GET', '/discountCode/influencerOptions', { token, query: { limit: '5' } });
+      expect(reply.status).toBe(200);
+      const rows = reply.body.data as Array<Record<string, string>>;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThanOrEqual(5);
+      for (const r of rows) expect(Object.keys(r).sort()).toEqual(['_id', 'displayName', 'userName']);
+      const one = rows[0]!;
+      const found = await api.call('GET', '/discountCode/influencerOptions', {
+        token,
+        query: { search: one.displayName ?? '' },
+      });
+      expect((found.body.data as Array<{ _id: string }>).map((r) => r._id)).toContain(one._id);
+      const tooMany = await api.call('GET', '/discountCode/influencerOptions', { token, query: { limit: '21' } });
+      expect(tooMany.status).toBe(400);
+    });
+  });
+
   describe('GET /discountCode/getDetail', () => {
     it('returns one code; 404 for an unknown id, 400 for a malformed one, 401 without a token', async () => {
       const c = await oldCode({ type: 'influencer_discount_code', total_redeem: 3 });

@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { PayoutRequestRow, PayoutRow, serverEvents } from '@backoffice/shared-api/contract';
+import { PAYMENT_MESSAGES, PayoutRequestRow, PayoutRow, serverEvents } from '@backoffice/shared-api/contract';
 import { loadConfig } from '../src/config';
 import * as payoutEarnings from '../src/db/migrations/0014_payout_earnings';
 import type { PayoutRequestsTable, PayoutsTable } from '../src/db/schema';
+import { markCredentialsReset } from '../src/modules/auth/credentials';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
 import { allPages, expectMalformedId } from './helpers/expect';
 import { collectEvents, nextEvent, nextEventOf, startWithAdminSocket } from './helpers/sockets';
-import { BACKENDS, type TestApi } from './helpers/test-api';
+import { BACKENDS, eventually, type TestApi } from './helpers/test-api';
 import { roleByKey } from '../src/modules/admins/roles';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -24,6 +25,7 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 const usd = (c: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(c / 100);
 const utcMinute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DAY_MS = 86_400_000;
 
 /** What each payout request sort means, written against the database: '' for a missing earning. */
 const REQUEST_ORDER: Record<string, RawBuilder<unknown>> = {
@@ -947,6 +949,8 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
           last_name: 'Second',
           email,
           password_hash: await hashPassword(password),
+          // an account of some standing: a new one may not approve yet (see "from two people")
+          created_at: new Date(Date.now() - 3 * DAY_MS),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -1034,9 +1038,12 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
         expect(audit.map((a) => [a.action, a.actor_id])).toEqual([
           ['payoutRequest.created', null],
           ['payoutRequest.firstApproval', adminId],
+          // Ada's second try
+          ['payoutRequest.approvalRefused', adminId],
           ['payoutRequest.approved', grace.id],
         ]);
-        expect(audit[2]!.after).toMatchObject({ status: 'approved', payoutReference: payouts[0]!.reference });
+        expect(audit[2]!.after).toEqual({ reason: 'sameAdmin', firstApprovedBy: adminId });
+        expect(audit[3]!.after).toMatchObject({ status: 'approved', payoutReference: payouts[0]!.reference });
       });
     });
 
@@ -1099,6 +1106,179 @@ describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
         ]);
         expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
         expect(await payoutsOf(mine.id)).toHaveLength(0);
+      });
+    });
+
+    describe('from two people: not through a second account, an invite or a reset', () => {
+      const HOUR_MS = 3_600_000;
+      /** The minute an account's cooling-off ends, as the refusal says it: rounded up. */
+      const coolingOffEnds = (since: Date) =>
+        `${utcMinute(new Date(Math.ceil((since.getTime() + DAY_MS) / 60_000) * 60_000))} UTC`;
+
+      /** A Finance admin, signed in; by default created three days ago and never reset. */
+      async function financeAdmin(opts: { invitedBy?: string; createdAt?: Date; resetAt?: Date } = {}) {
+        const email = `finance.${key()}@test.local`;
+        const password = 'Finance-Password-1';
+        const { id } = await db()
+          .insertInto('admins')
+          .values({
+            role_id: roleByKey(db(), 'finance'),
+            first_name: 'Fin',
+            last_name: email.slice(8, 14),
+            email,
+            password_hash: await hashPassword(password),
+            invited_by: opts.invitedBy ?? null,
+            created_at: opts.createdAt ?? new Date(Date.now() - 3 * DAY_MS),
+            credentials_reset_at: opts.resetAt ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id, email, password, name: `Fin ${email.slice(8, 14)}`, token: await api.signIn(email, password) };
+      }
+
+      /** A request needing two approvals with Ada's (or `first`'s) first approval recorded. */
+      async function firstApproved(first = token) {
+        const { id, influencerId } = await pendingRequest(700, 600);
+        const r = await decide({ id, decision: 'approved', idempotencyKey: key() }, first);
+        expect(r.body.data).toMatchObject({ status: 'pending', approvals: [expect.anything()] });
+        return { id, influencerId };
+      }
+
+      /** The refusal: 409 with the message, the request still pending and unpaid, and an audit entry. */
+      async function expectRefused(id: string, as: { id: string; token: string }, message: string, reason: string) {
+        const before = await requestRow(id);
+        const r = await decide({ id, decision: 'approved', idempotencyKey: key() }, as.token);
+        expect(r.body).toEqual({ statusCode: 409, message });
+        const after = await requestRow(id);
+        expect(after).toMatchObject({
+          status: 'pending',
+          first_approved_by: before.first_approved_by,
+          decided_by: null,
+        });
+        expect(await payoutsOf(id)).toHaveLength(0);
+        const refusal = await db()
+          .selectFrom('audit_log')
+          .select(['actor_id', 'after'])
+          .where('record_id', '=', id)
+          .where('action', '=', 'payoutRequest.approvalRefused')
+          .orderBy('seq', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(refusal).toEqual({ actor_id: as.id, after: { reason, firstApprovedBy: before.first_approved_by } });
+      }
+
+      it('refuses the second approval of an admin the first approver invited, and of their inviter', async () => {
+        await withThreshold(500, async () => {
+          const invitee = await financeAdmin({ invitedBy: adminId });
+          const { id } = await firstApproved();
+          await expectRefused(
+            id,
+            invitee,
+            PAYMENT_MESSAGES.secondApprovalByInvitee('Ada Admin'),
+            'invitedByFirstApprover',
+          );
+
+          const byInvitee = await firstApproved(invitee.token);
+          await expectRefused(
+            byInvitee.id,
+            { id: adminId, token },
+            PAYMENT_MESSAGES.secondApprovalByInviter(invitee.name),
+            'invitedFirstApprover',
+          );
+          // someone independent of both pays either
+          expect((await decide({ id, decision: 'approved', idempotencyKey: key() }, grace.token)).status).toBe(200);
+          expect(await payoutsOf(id)).toHaveLength(1);
+        });
+      });
+
+      it('refuses the second approval of an account created in the last 24 hours, saying from when it may', async () => {
+        await withThreshold(500, async () => {
+          const createdAt = new Date(Date.now() - 2 * HOUR_MS);
+          const fresh = await financeAdmin({ createdAt });
+          const { id } = await firstApproved();
+          await expectRefused(
+            id,
+            fresh,
+            PAYMENT_MESSAGES.approverCreatedRecently(coolingOffEnds(createdAt)),
+            'createdRecently',
+          );
+          // nor can it give the first approval, which a taken-over account would give instead
+          const other = await pendingRequest(700, 600);
+          const first = await decide({ id: other.id, decision: 'approved', idempotencyKey: key() }, fresh.token);
+          expect(first.body).toEqual({
+            statusCode: 409,
+            message: PAYMENT_MESSAGES.approverCreatedRecently(coolingOffEnds(createdAt)),
+          });
+          expect(await requestRow(other.id)).toMatchObject({ status: 'pending', first_approved_by: null });
+        });
+      });
+
+      it('refuses the second approval of an account whose password was reset by link in the last 24 hours', async () => {
+        await withThreshold(500, async () => {
+          const admin = await financeAdmin();
+          const from = api.outbox().length;
+          await api.call('POST', '/admin/forgotPassword', { body: { email: admin.email } });
+          const mail = await eventually(() =>
+            api
+              .outbox()
+              .slice(from)
+              .find((m) => m.to === admin.email),
+          );
+          const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+          const newPassword = 'Taken-Over-Password-2';
+          const reset = await api.call('POST', '/admin/resetPassword', {
+            body: { token: resetToken, password: newPassword },
+          });
+          expect(reset.status).toBe(200);
+          const { credentials_reset_at: resetAt } = await db()
+            .selectFrom('admins')
+            .select('credentials_reset_at')
+            .where('id', '=', admin.id)
+            .executeTakeFirstOrThrow();
+          expect(resetAt).not.toBeNull();
+          const { id } = await firstApproved();
+          await expectRefused(
+            id,
+            { id: admin.id, token: await api.signIn(admin.email, newPassword) },
+            PAYMENT_MESSAGES.approverResetRecently(coolingOffEnds(resetAt!)),
+            'resetRecently',
+          );
+        });
+      });
+
+      it('refuses the second approval of an account whose second factor was reset in the last 24 hours', async () => {
+        await withThreshold(500, async () => {
+          const admin = await financeAdmin();
+          // what the second-factor reset calls in its transaction
+          await markCredentialsReset(db(), admin.id);
+          const { credentials_reset_at: resetAt } = await db()
+            .selectFrom('admins')
+            .select('credentials_reset_at')
+            .where('id', '=', admin.id)
+            .executeTakeFirstOrThrow();
+          const { id } = await firstApproved();
+          await expectRefused(
+            id,
+            admin,
+            PAYMENT_MESSAGES.approverResetRecently(coolingOffEnds(resetAt!)),
+            'resetRecently',
+          );
+        });
+      });
+
+      it('lets an account reset more than 24 hours ago approve, and a new one approve a payout needing one', async () => {
+        const fresh = await financeAdmin({ createdAt: new Date(Date.now() - HOUR_MS) });
+        const single = await pendingRequest(100, 90);
+        const alone = await decide({ id: single.id, decision: 'approved', idempotencyKey: key() }, fresh.token);
+        expect(alone.body.data).toMatchObject({ status: 'approved', approvalsNeeded: 1 });
+
+        await withThreshold(500, async () => {
+          const settled = await financeAdmin({ resetAt: new Date(Date.now() - DAY_MS - HOUR_MS) });
+          const { id } = await firstApproved();
+          const r = await decide({ id, decision: 'approved', idempotencyKey: key() }, settled.token);
+          expect(r.status).toBe(200);
+          expect(r.body.data).toMatchObject({ status: 'approved', decidedBy: { _id: settled.id } });
+          expect(await payoutsOf(id)).toHaveLength(1);
+        });
       });
     });
   });

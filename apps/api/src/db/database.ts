@@ -31,6 +31,8 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** Embedded on disk: where the data directory's warnings go (console.warn when absent). */
   warn?: (message: string) => void;
+  /** false: open the schema as it is (a command that only reads, such as `audit verify`). */
+  migrate?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     try {
-      await migrateToLatest(db as Kysely<unknown>);
+      if (opts.migrate !== false) await migrateToLatest(db as Kysely<unknown>);
     } catch (e) {
       await db.destroy();
       throw e;
@@ -88,7 +90,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await pglite.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     const pool = new pg.Pool(createPgConfig(pglite));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    await migrateToLatest(db as Kysely<unknown>);
+    if (opts.migrate !== false) await migrateToLatest(db as Kysely<unknown>);
     const instance = pglite;
     return {
       db,

@@ -26,6 +26,10 @@ export interface AdminsTable {
   totp_enabled_at: Timestamp | null;
   /** The last TOTP time step accepted: a code is good once. */
   totp_last_step: ColumnType<string | null, number | string | null, number | string | null>;
+  /** Moves on with each accepted second step, enrolment and reset: a sign-in challenge is good until it does. */
+  second_factor_counter: Generated<number>;
+  /** The last password reset by emailed link or second-factor reset (modules/auth/credentials.ts). */
+  credentials_reset_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface RolesTable {
@@ -403,6 +407,9 @@ export interface AuditLogTable {
   ip: string | null;
   before: ColumnType<Record<string, unknown> | null, Record<string, unknown> | string | null, never>;
   after: ColumnType<Record<string, unknown> | null, Record<string, unknown> | string | null, never>;
+  /** Place in the hash chain, and SHA-256 chained to the entry before: set by the database (migration 0019). */
+  seq: ColumnType<number, never, never>;
+  hash: ColumnType<Buffer, never, never>;
 }
 
 export interface DB {

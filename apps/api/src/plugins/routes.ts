@@ -52,6 +52,8 @@ export const SECURITY_SCHEMES = { admin: 'bearerAuth', marketplace: 'marketplace
 export function protection(app: FastifyInstance, endpoint: Endpoint) {
   // OpenAPI: an empty requirement list says "no credential", rather than leaving it unsaid.
   if (endpoint.auth === 'public') return { security: { security: [] }, hooks: {} };
+  // What the admin's role must grant, in the document clients and auditors read.
+  const permission = endpoint.auth === 'admin' ? { description: permissionNote(endpoint.permission) } : {};
   // Deny by default: an admin endpoint that names no permission is a programming error, not open.
   // (The contract's type requires one too; this holds for an endpoint built around it.)
   if (endpoint.auth === 'admin' && !(endpoint as { permission?: string }).permission) {
@@ -62,10 +64,16 @@ export function protection(app: FastifyInstance, endpoint: Endpoint) {
     throw new Error(`${endpoint.method} ${endpoint.path} needs the '${endpoint.auth}' authenticator, and none is set`);
   }
   return {
-    security: { security: [{ [SECURITY_SCHEMES[endpoint.auth]]: [] }] },
+    security: { security: [{ [SECURITY_SCHEMES[endpoint.auth]]: [] }], ...permission },
     hooks: { onRequest: (request: FastifyRequest) => check(request, endpoint) },
   };
 }
+
+/** How an operation's description names the permission it needs ('self': any signed-in admin). */
+export const permissionNote = (permission: string) =>
+  permission === 'self'
+    ? 'Permission: self (any signed-in admin, on their own account).'
+    : `Permission: ${permission}.`;
 
 /**
  * Registers one endpoint of the contract, by its name: its path, its schemas (validation,

@@ -14,6 +14,8 @@ export interface Realtime {
   publish(events: readonly ServerEventMessage[]): void;
   /** Drops the sockets of a revoked session (logout, password change), on every instance. */
   disconnectSession(sessionId: string): void;
+  /** Drops every socket of an admin (deactivated), on every instance. */
+  disconnectAdmin(adminId: string): void;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,9 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
     },
     disconnectSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    disconnectAdmin(adminId) {
+      io.in(adminRoom(adminId)).disconnectSockets(true);
     },
     async close() {
       await new Promise<void>((resolve) => {

@@ -106,6 +106,20 @@ export const EMAIL_TEMPLATES: readonly TemplateSeed[] = [
       ].join('\n'),
     ),
   },
+  // Last, so that the templates before it keep the ids and dates the seed gave them.
+  {
+    key: 'admin-invite',
+    name: 'Admin invitation',
+    subject: 'You are invited to the Back Office',
+    content: layout(
+      [
+        '<p>Hi {{firstName}},</p>',
+        '<p>{{invitedBy}} invited you to the Back Office as <strong>{{roleName}}</strong>. Click the link below to choose your password:</p>',
+        '<p><a href="{{inviteLink}}">Choose my password</a></p>',
+        '<p>This link works once and expires in {{expiresInHours}} hours. If you did not expect this invitation, ignore this email.</p>',
+      ].join('\n'),
+    ),
+  },
 ];
 
 /** The placeholder names a template uses, in order of first appearance, so the column cannot drift

@@ -55,16 +55,18 @@ const SEED_LOCK_KEY = 7_310_001;
 export const TABLE_ORDER: readonly SeedTable[] = SEED_TABLES;
 
 /**
- * Moves every timestamp of the demo data by the time between its reference instant and `now`, all
- * by the same amount, so every interval within the data (a call's length, a decision's delay) is
- * kept. An ongoing call's epoch end time is not a time and stays the epoch (spec section 4). The
+ * Moves every timestamp of the demo data (but the audit log's) by the time between its reference
+ * instant and `now`, all by the same amount, so every interval within the data (a call's length, a
+ * decision's delay) is kept. An ongoing call's epoch end time is not a time and stays the epoch (spec section 4). The
  * seed itself generates its rows already moved; this is for data seeded without `now` and aged later
  * (see age.ts).
  */
 export async function shiftSeedDates(trx: Kysely<DB>, now: Date): Promise<void> {
   const seconds = (now.getTime() - Date.parse(REFERENCE_INSTANT)) / 1000;
   if (seconds === 0) return;
-  const tables: string[] = ['admins', ...TABLE_ORDER];
+  // Not the audit log: it is append-only (migration 0019), and its entries keep the times they were
+  // written at. Nothing the dashboard or a list of "today" reads comes from it.
+  const tables: string[] = ['admins', ...TABLE_ORDER.filter((t) => t !== 'audit_log')];
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = current_schema() AND data_type = 'timestamp with time zone'

@@ -91,8 +91,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN totp_enabled_at timestamptz,
       ADD COLUMN totp_last_step bigint`.execute(db);
   await sql`CREATE INDEX admins_role ON admins (role_id)`.execute(db);
-  // The Admins list: newest first, by name, by email, each a walk of one index.
+  // The Admins list: newest first, by name, by email (admins_email_key, email being unique), each a
+  // walk of one index; its search matches email and "first last" through trigram indexes written
+  // exactly as the query writes them (modules/admins/admins.ts), as the people lists do.
   await sql`CREATE INDEX admins_created ON admins (created_at DESC, id DESC)`.execute(db);
+  await sql`CREATE INDEX admins_name ON admins (first_name, last_name, id)`.execute(db);
+  await sql`CREATE INDEX admins_email_trgm ON admins USING gin ((email::text) gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX admins_full_name_trgm ON admins USING gin ((first_name || ' ' || last_name) gin_trgm_ops)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE admin_recovery_codes (
@@ -132,9 +139,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN ip text NOT NULL DEFAULT '',
       ADD COLUMN last_seen_at timestamptz NOT NULL DEFAULT now(),
       ADD COLUMN second_factor_enrollment_required boolean NOT NULL DEFAULT false`.execute(db);
+  // Sessions open before this migration were last seen, as far as anyone knows, when they began.
+  await sql`UPDATE admin_sessions SET last_seen_at = created_at`.execute(db);
+  // An admin's last activity (the Admins list) is the newest last_seen_at of their sessions: one
+  // probe of this index per row of a page. Revoked sessions count: they were active then.
+  await sql`CREATE INDEX admin_sessions_admin_seen ON admin_sessions (admin_id, last_seen_at DESC)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP INDEX IF EXISTS admin_sessions_admin_seen`.execute(db);
   await sql`
     ALTER TABLE admin_sessions
       DROP COLUMN second_factor_enrollment_required,
@@ -143,7 +156,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       DROP COLUMN user_agent`.execute(db);
   await sql`DROP TABLE IF EXISTS admin_invites`.execute(db);
   await sql`DROP TABLE IF EXISTS admin_recovery_codes`.execute(db);
-  await sql`DROP INDEX IF EXISTS admins_created`.execute(db);
+  for (const name of ['admins_full_name_trgm', 'admins_email_trgm', 'admins_name', 'admins_created']) {
+    await sql`DROP INDEX IF EXISTS ${sql.id(name)}`.execute(db);
+  }
   await sql`DROP INDEX IF EXISTS admins_role`.execute(db);
   await sql`
     ALTER TABLE admins

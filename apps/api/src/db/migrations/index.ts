@@ -16,6 +16,9 @@ import * as payoutEarnings from './0014_payout_earnings';
 import * as sessionSecurity from './0015_session_security';
 import * as auditLogCounts from './0016_audit_log_counts';
 import * as adminTeam from './0017_admin_team';
+import * as secondFactor from './0018_second_factor';
+import * as auditAppendOnly from './0019_audit_append_only';
+import * as credentialsReset from './0020_credentials_reset';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +39,9 @@ const migrations: Record<string, Migration> = {
   '0015_session_security': sessionSecurity,
   '0016_audit_log_counts': auditLogCounts,
   '0017_admin_team': adminTeam,
+  '0018_second_factor': secondFactor,
+  '0019_audit_append_only': auditAppendOnly,
+  '0020_credentials_reset': credentialsReset,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,7 +8,10 @@ import { unauthorized } from '../../lib/http-errors';
 export interface AuditEntry {
   action: string;
   actorId: string | null;
-  /** Who it was, kept when the admin is gone; looked up from actorId when not given. */
+  /**
+   * Who it was: the admin's email, looked up from actorId when not given; the email asked for by
+   * someone not signed in; or for the marketplace, the key that filed it (MarketplaceActor).
+   */
   actorEmail?: string | null;
   recordType?: string | null;
   recordId?: string | null;
@@ -21,6 +24,19 @@ export interface AuditEntry {
 export interface Actor {
   adminId: string;
   ip: string;
+}
+
+/** Who filed a record through a 'marketplace' endpoint: the key, by its id, and the address. */
+export interface MarketplaceActor {
+  /** As the log's actor_email shows it: "marketplace key 1a2b3c4d". */
+  actorEmail: string;
+  ip: string;
+}
+
+/** The marketplace credential of a 'marketplace' endpoint's request (see marketplaceAuthenticator). */
+export function marketplaceActorOf(request: FastifyRequest): MarketplaceActor {
+  if (!request.marketplaceKeyId) throw unauthorized(AUTH_MESSAGES.missingMarketplaceCredential);
+  return { actorEmail: `marketplace key ${request.marketplaceKeyId}`, ip: request.ip };
 }
 
 /** The signed-in admin of an 'admin' endpoint; a change cannot be recorded without one. */

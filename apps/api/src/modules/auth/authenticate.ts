@@ -13,6 +13,7 @@ import { HttpError, unauthorized } from '../../lib/http-errors';
 import type { Authenticator } from '../../plugins/routes';
 import { verifyToken } from './tokens';
 import { allows, permissionsOf } from '../admins/roles';
+import { touchSession } from '../admins/sessions';
 
 export interface AuthenticatedAdmin {
   id: string;
@@ -28,20 +29,35 @@ export interface AuthenticatedAdmin {
   /** What the admin's role grants, read with the session on every request: a change applies at once. */
   permissions: Permission[];
   roleId: string;
+  /** When the session last made a request, to the minute (admins/sessions.ts touchSession). */
+  lastSeenAt: Date;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     admin?: AuthenticatedAdmin;
+    /** The marketplace key a marketplace call carried, by its id (marketplaceKeyId). */
+    marketplaceKeyId?: string;
   }
 }
+
+/** Whether a role that calls for a second factor requires it here, or only offers it (config.secondFactor). */
+export type SecondFactorPolicy = 'required' | 'offered';
 
 /**
  * A token is good when its signature holds, it has not expired, its session is not revoked and its
  * admin is active. The admin's role comes in the same query, so what the role grants is read fresh
- * on every request (one join of the session's lookup, by primary keys).
+ * on every request (one join of the session's lookup, by primary keys). So is whether the session
+ * must enrol a second factor first: a session opened with a password alone whose admin has since
+ * been given a role that needs one (or whose role has since come to need one) can do nothing else,
+ * rather than move money on the password it signed in with.
  */
-export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string): Promise<AuthenticatedAdmin | null> {
+export async function resolveToken(
+  db: Kysely<DB>,
+  secret: Buffer,
+  token: string,
+  policy: SecondFactorPolicy,
+): Promise<AuthenticatedAdmin | null> {
   const claims = await verifyToken(secret, token);
   if (!claims) return null;
   const session = await db
@@ -54,10 +70,13 @@ export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string
       's.expires_at',
       's.password_change_required',
       's.second_factor_enrollment_required',
+      's.last_seen_at',
       'a.availability_status',
       'a.role_id',
+      'a.totp_enabled_at',
       'r.key as role_key',
       'r.permissions',
+      'r.requires_second_factor',
     ])
     .where('s.id', '=', claims.sid)
     .where('s.admin_id', '=', claims.sub)
@@ -72,9 +91,12 @@ export async function resolveToken(db: Kysely<DB>, secret: Buffer, token: string
         availabilityStatus: session.availability_status,
         expiresAt: new Date(session.expires_at),
         passwordChangeRequired: session.password_change_required,
-        secondFactorEnrollmentRequired: session.second_factor_enrollment_required,
+        secondFactorEnrollmentRequired:
+          session.second_factor_enrollment_required ||
+          (policy === 'required' && session.requires_second_factor && session.totp_enabled_at === null),
         permissions: permissionsOf({ key: session.role_key, permissions: session.permissions }),
         roleId: session.role_id,
+        lastSeenAt: new Date(session.last_seen_at),
       }
     : null;
 }
@@ -94,17 +116,23 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set<Endpoint>([
 ]);
 
 /** What a session that must first enrol a second factor may still do. */
-export const ALLOWED_BEFORE_ENROLLMENT = new Set<Endpoint>([endpoints.logout, endpoints.getUserProfile]);
+export const ALLOWED_BEFORE_ENROLLMENT = new Set<Endpoint>([
+  endpoints.logout,
+  endpoints.getUserProfile,
+  endpoints.startSecondFactorEnrollment,
+  endpoints.confirmSecondFactorEnrollment,
+]);
 
 const forbidden = (message: string) => new HttpError(403, message);
 
 /** The bearer-token check of every 'admin' endpoint. */
-export function adminAuthenticator(db: Kysely<DB>, secret: Buffer): Authenticator {
+export function adminAuthenticator(db: Kysely<DB>, secret: Buffer, policy: SecondFactorPolicy): Authenticator {
   return async (request, endpoint) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
-    const admin = await resolveToken(db, secret, token);
+    const admin = await resolveToken(db, secret, token, policy);
     if (!admin) throw unauthorized(AUTH_MESSAGES.invalidToken);
+    touchSession(db, admin, request.log);
     if (admin.passwordChangeRequired && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(endpoint)) {
       throw forbidden(AUTH_MESSAGES.passwordChangeRequired);
     }
@@ -137,8 +165,16 @@ export function marketplaceAuthenticator(keys: readonly string[]): Authenticator
     // every key is compared, so the time taken does not say which one nearly matched
     const ok = digests.reduce((found, d) => crypto.timingSafeEqual(d, digest) || found, false);
     if (!ok) throw unauthorized(AUTH_MESSAGES.missingMarketplaceCredential);
+    request.marketplaceKeyId = marketplaceKeyId(given);
   };
 }
+
+/**
+ * How the audit log names a marketplace key: the first 8 hex characters of its SHA-256. Enough to
+ * tell the configured keys apart and to find which one filed a record (compute it from the key where
+ * it is kept); useless for calling the API.
+ */
+export const marketplaceKeyId = (key: string) => sha256(key).toString('hex').slice(0, 8);
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
 

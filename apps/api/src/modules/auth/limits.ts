@@ -16,6 +16,11 @@ export const AUTH_LIMIT_SETTINGS = {
   forgotPerIp: { points: 10, durationSeconds: 15 * MINUTES },
   forgotPerEmail: { points: 3, durationSeconds: 60 * MINUTES },
   resetPerIp: { points: 30, durationSeconds: 15 * MINUTES },
+  // A second-factor code is guessed like a password: per admin (the challenge names them) from any
+  // address, and per address across admins. Five tries of a 6-digit code (three steps in the window)
+  // leave a guesser about one chance in 67,000 per quarter hour, after the password.
+  secondFactorPerAdmin: { points: 5, durationSeconds: 15 * MINUTES },
+  secondFactorPerIp: { points: 30, durationSeconds: 15 * MINUTES },
 } satisfies Record<string, LimitSetting>;
 
 export type AuthLimitName = keyof typeof AUTH_LIMIT_SETTINGS;

@@ -1,39 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_MESSAGES, AUTH_MESSAGES, emit, type AdminProfile } from '@backoffice/shared-api/contract';
+import {
+  ADMIN_MESSAGES,
+  AUTH_MESSAGES,
+  SECOND_FACTOR_MESSAGES,
+  emit,
+  type AdminProfile,
+} from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { AuthService } from './service';
-import type { AuthLimits } from './limits';
+import { createAuthLimits, type AuthLimits } from './limits';
 import type { AuthenticatedAdmin } from './authenticate';
 import { updateAvailability } from './profile';
+import { listSessions } from '../admins/sessions';
+import { secondFactorRoutes } from './second-factor-routes';
 
 const adminOf = (request: FastifyRequest): AuthenticatedAdmin => request.admin as AuthenticatedAdmin;
 
-export function authRoutes(ctx: AppContext, limits?: AuthLimits) {
+export function authRoutes(ctx: AppContext, limits: AuthLimits = createAuthLimits()) {
   const auth = new AuthService(ctx, limits);
   return async (app: FastifyInstance) => {
+    secondFactorRoutes(app, ctx, auth, limits);
     // The admin's other tabs list their sessions: a sign-in, a logout or a password change ends or adds one.
     const sessionsOf = (adminId: string) => [emit('sessionsChanged', { _id: adminId })];
     route(app, 'signIn', async (req) => {
       const data = await auth.signIn(req.body.email, req.body.password, req.ip, req.headers['user-agent']);
+      // With a second factor no session opens yet: verifySecondFactor opens it, and says so.
+      if ('secondFactorRequired' in data) return { message: SECOND_FACTOR_MESSAGES.challenge, data };
       return { message: AUTH_MESSAGES.signedIn, data, events: sessionsOf(data._id) };
     });
     route(app, 'getSessions', async (req) => {
       const admin = adminOf(req);
-      const rows = await ctx.db
-        .selectFrom('admin_sessions')
-        .select(['id', 'created_at', 'expires_at'])
-        .where('admin_id', '=', admin.id)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .orderBy('created_at', 'desc')
-        .execute();
-      const data = rows.map((s) => ({
-        _id: s.id,
-        signedInAt: new Date(s.created_at).toISOString(),
-        expiresAt: new Date(s.expires_at).toISOString(),
-        current: s.id === admin.sessionId,
-      }));
+      const data = await listSessions(ctx.db, admin.id, admin.sessionId);
       return { message: 'Sessions', data, total: data.length };
     });
     route(app, 'getUserProfile', async (req) => ({

@@ -4,12 +4,13 @@ import {
   type AdminProfile,
   type ChangePasswordResult,
   type LoggedInAdmin,
+  type SecondFactorChallenge,
   type UpdateAdminProfileBody,
 } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { DEFAULT_ADMIN_PASSWORD } from '../../config';
-import type { DB } from '../../db/schema';
+import type { AdminsTable, DB } from '../../db/schema';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import type { Attempt } from '../../lib/rate-limiter';
 import { recordAudit } from '../audit/audit';
@@ -20,6 +21,8 @@ import { hashResetToken, newResetToken, signToken } from './tokens';
 import type { AuthenticatedAdmin } from './authenticate';
 import { getAdminProfile, updateAdminProfile } from './profile';
 import { roleOf } from '../admins/roles';
+import { markCredentialsReset } from './credentials';
+import { issueSecondFactorChallenge } from './second-factor';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -29,6 +32,21 @@ interface SessionOpening {
   secondFactorEnrollmentRequired?: boolean;
   ip?: string;
   userAgent?: string;
+}
+
+/** What opening an admin's session reads of them. */
+export type SigningInAdmin = Pick<
+  Selectable<AdminsTable>,
+  'id' | 'first_name' | 'last_name' | 'email' | 'availability_status' | 'role_id' | 'totp_enabled_at'
+>;
+
+/** How a proven sign-in goes on: what the session may do, where it comes from, what proved it. */
+export interface SignInCompletion {
+  passwordChangeRequired: boolean;
+  ip: string;
+  userAgent: string;
+  /** The second step, when there was one: recorded with the sign-in. */
+  secondFactor?: 'totp' | 'recoveryCode';
 }
 
 /** A browser's User-Agent is under 300 characters; a longer one is cut, not stored whole. */
@@ -72,7 +90,12 @@ export class AuthService {
    * Both limits count this attempt before anything is checked, so of many attempts sent at once
    * only the budget's worth reach the password hash; the rest are refused without one.
    */
-  async signIn(emailInput: string, password: string, ip: string, userAgent = ''): Promise<LoggedInAdmin> {
+  async signIn(
+    emailInput: string,
+    password: string,
+    ip: string,
+    userAgent = '',
+  ): Promise<LoggedInAdmin | SecondFactorChallenge> {
     const email = emailInput.trim().toLowerCase();
     const accountKey = `${email}|${ip}`;
     const [perIp, perAccount] = await Promise.all([
@@ -97,6 +120,7 @@ export class AuthService {
         'role_id',
         'status',
         'totp_enabled_at',
+        'second_factor_counter',
       ])
       .where('email', '=', email)
       .executeTakeFirst();
@@ -116,31 +140,56 @@ export class AuthService {
     await Promise.all([this.limits.signInPerAccountAndIp.clear(accountKey), this.limits.signInPerIp.giveBack(ip)]);
     // A deactivated admin learns so only with the right password: the account exists, and is closed.
     if (admin.status !== 'active') throw badRequest(AUTH_MESSAGES.accountInactive);
-    const role = await roleOf(this.ctx.db, admin.role_id);
     // The documented default is public: whoever knows it may only replace it.
     const passwordChangeRequired = password === DEFAULT_ADMIN_PASSWORD;
+    // With a second factor the password alone opens no session: the signed challenge carries what
+    // it proved to verifySecondFactor, on whichever instance that lands.
+    if (admin.totp_enabled_at !== null) {
+      return issueSecondFactorChallenge(this.ctx.secret, {
+        adminId: admin.id,
+        passwordHash: admin.password_hash,
+        counter: admin.second_factor_counter,
+        passwordChangeRequired,
+      });
+    }
+    return this.completeSignIn(admin, { passwordChangeRequired, ip, userAgent });
+  }
+
+  /**
+   * Opens the session of an admin whose sign-in is proven (the password, and the code where they
+   * have a second factor) and records the sign-in; in `trx` when the proof was claimed in one, so
+   * that a spent code and its session are committed together.
+   */
+  async completeSignIn(admin: SigningInAdmin, opts: SignInCompletion, trx?: Transaction<DB>): Promise<LoggedInAdmin> {
+    const { passwordChangeRequired, ip, userAgent, secondFactor } = opts;
+    const role = await roleOf(trx ?? this.ctx.db, admin.role_id);
     // A role that moves money or manages admins needs a second factor: without one yet, the session
     // may only enrol (where the server requires it; the loopback demo only offers it).
     const secondFactorEnrollmentRequired =
       role.requiresSecondFactor && admin.totp_enabled_at === null && this.ctx.config.secondFactor === 'required';
-    const { token, expiresAt } = await this.ctx.db.transaction().execute(async (trx) => {
-      const session = await this.openSession(admin.id, trx, {
+    const open = async (t: Transaction<DB>) => {
+      const session = await this.openSession(admin.id, t, {
         passwordChangeRequired,
         secondFactorEnrollmentRequired,
         ip,
         userAgent,
       });
-      await recordAudit(trx, {
+      const after = {
+        ...(passwordChangeRequired ? { passwordChangeRequired } : {}),
+        ...(secondFactor ? { secondFactor } : {}),
+      };
+      await recordAudit(t, {
         action: 'auth.signedIn',
         actorId: admin.id,
         actorEmail: admin.email,
         recordType: 'admin',
         recordId: admin.id,
         ip,
-        after: passwordChangeRequired ? { passwordChangeRequired } : null,
+        after: Object.keys(after).length ? after : null,
       });
       return session;
-    });
+    };
+    const { token, expiresAt } = trx ? await open(trx) : await this.ctx.db.transaction().execute(open);
     return {
       _id: admin.id,
       token,
@@ -250,8 +299,24 @@ export class AuthService {
       .select(['id', 'first_name', 'email'])
       .where('email', '=', email)
       .executeTakeFirst();
+    // Every request is recorded, for an admin's address or not (who is probing which accounts), but
+    // after the reply like the rest: the entry's write must not tell the caller either.
+    const requested = (sent: boolean) => ({
+      action: 'auth.passwordResetRequested',
+      actorId: null,
+      actorEmail: email,
+      recordType: admin ? 'admin' : null,
+      recordId: admin?.id ?? null,
+      ip,
+      after: { accountFound: Boolean(admin), emailSent: sent },
+    });
     // Beyond a few emails an hour the address is being flooded: stay silent, reply the same.
-    if (!admin || (await this.limits.forgotPerEmail.take(email)).wait > 0) return;
+    if (!admin || (await this.limits.forgotPerEmail.take(email)).wait > 0) {
+      void recordAudit(this.ctx.db, requested(false)).catch((err: unknown) =>
+        this.ctx.log.error({ err }, 'password reset request could not be recorded'),
+      );
+      return;
+    }
 
     const ttl = this.ctx.config.resetTokenTtlSeconds;
     const resetLink = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -270,12 +335,14 @@ export class AuthService {
           .insertInto('password_resets')
           .values({ admin_id: admin.id, token_hash: hash, expires_at: new Date(Date.now() + ttl * 1000) })
           .execute();
+        await recordAudit(trx, requested(true));
       });
-      const mail = await renderTemplate(this.ctx.db, 'forgot-password', {
-        firstName: admin.first_name,
-        resetLink,
-        expiresInMinutes: String(Math.round(ttl / 60)),
-      });
+      const mail = await renderTemplate(
+        this.ctx.db,
+        'forgot-password',
+        { firstName: admin.first_name, resetLink, expiresInMinutes: String(Math.round(ttl / 60)) },
+        this.ctx.log,
+      );
       await this.ctx.mailer.send({ to: admin.email, ...mail });
     })().catch((err: unknown) => this.ctx.log.error({ err }, 'password reset email could not be sent'));
   }
@@ -317,6 +384,8 @@ export class AuthService {
         .where('id', '=', claimed.admin_id)
         .execute();
       await this.revokeAll(claimed.admin_id, trx);
+      // whoever held the link holds the account now: not yet a second approver of a payout
+      await markCredentialsReset(trx, claimed.admin_id);
       await recordAudit(trx, {
         action: 'auth.passwordReset',
         actorId: claimed.admin_id,
@@ -400,7 +469,7 @@ export class AuthService {
     for (const s of revoked) this.ctx.realtime.disconnectSession(s.id);
   }
 
-  private async revokeAll(adminId: string, trx: Kysely<DB> | Transaction<DB> = this.ctx.db): Promise<void> {
+  async revokeAll(adminId: string, trx: Kysely<DB> | Transaction<DB> = this.ctx.db): Promise<void> {
     const revoked = await trx
       .updateTable('admin_sessions')
       .set({ revoked_at: sql`now()` })

@@ -3,11 +3,23 @@ import { emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { actorOf } from '../audit/audit';
+import { listInfluencers } from '../people/influencers';
 import { createDiscountCode, getDiscountCode, listDiscountCodes, updateDiscountCode } from './discount-codes';
 
 /** Discount codes; a code's redemptions are the redemption history filtered by its id. */
 export function discountCodeRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    route(app, 'getInfluencerOptions', async (req) => {
+      const { rows, ...total } = await listInfluencers(ctx.db, {
+        page: 1,
+        limit: req.query.limit ?? 20,
+        search: req.query.search,
+        sortBy: 'displayName',
+        sortOrder: 'asc',
+      });
+      const data = rows.map((r) => ({ _id: r._id, displayName: r.displayName, userName: r.userName }));
+      return { message: 'Influencers', data, ...total };
+    });
     route(app, 'getAllDiscountCodes', async (req) => {
       const { rows, ...total } = await listDiscountCodes(ctx.db, req.query);
       return { message: 'Discount codes', data: rows, ...total };

@@ -43,6 +43,23 @@ interface Tokenizer {
 }
 interface HtmlParser2 {
   Tokenizer: new (options: { xmlMode?: boolean; decodeEntities?: boolean }, callbacks: TokenizerCallbacks) => Tokenizer;
+  Parser: new (handler: Partial<ParserHandler>, options: ParserOptions) => { write(chunk: string): void; end(): void };
+}
+
+/** The callbacks of htmlparser2's Parser that link-safety.ts listens to. */
+export interface ParserHandler {
+  onopentagname(name: string): void;
+  onattribute(name: string, value: string): void;
+  onopentag(name: string): void;
+  ontext(data: string): void;
+  oncomment(data: string): void;
+  onprocessinginstruction(name: string, data: string): void;
+}
+export interface ParserOptions {
+  decodeEntities?: boolean;
+  lowerCaseTags?: boolean;
+  lowerCaseAttributeNames?: boolean;
+  recognizeCDATA?: boolean;
 }
 
 let libraries: { sanitize: typeof SanitizeHtml; htmlparser2: HtmlParser2 } | undefined;
@@ -64,6 +81,9 @@ function lib() {
   }
   return libraries;
 }
+
+/** htmlparser2's Parser, as sanitize-html parses with it: what link-safety.ts reads a template with. */
+export const HtmlParser = () => lib().htmlparser2.Parser;
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary

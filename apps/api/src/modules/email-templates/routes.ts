@@ -3,6 +3,8 @@ import { emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
 import { actorOf } from '../audit/audit';
+import { allowedLinkHosts } from './link-safety';
+import { isSecurityEmail, tellOwnersOfSecurityEmailChange } from './security-notice';
 import { getEmailTemplate, listEmailTemplates, updateEmailTemplate } from './templates';
 
 /** The message of a save says what the sanitiser took out, so that nothing disappears unexplained. */
@@ -21,7 +23,18 @@ export function emailTemplateRoutes(ctx: AppContext) {
       data: await getEmailTemplate(ctx.db, req.query.id),
     }));
     route(app, 'updateEmailTemplate', async (req) => {
-      const { template, removed } = await updateEmailTemplate(ctx.db, actorOf(req), req.query.id, req.body);
+      const actor = actorOf(req);
+      const links = { allowedHosts: allowedLinkHosts(ctx.config.publicUrl, ctx.config.emailLinkHosts) };
+      const { template, removed, changedFields } = await updateEmailTemplate(
+        ctx.db,
+        actor,
+        req.query.id,
+        req.body,
+        links,
+      );
+      if (changedFields.length && isSecurityEmail(template.key)) {
+        await tellOwnersOfSecurityEmailChange(ctx, actor, template, changedFields);
+      }
       return {
         message: savedMessage(removed),
         data: template,

@@ -6,6 +6,7 @@ import {
   listed,
   missingPlaceholderProblem,
   placeholdersIn,
+  secretLinkInSubjectProblem,
   templateSubjectOf,
   unfilledPlaceholderProblem,
   type EmailTemplate,
@@ -19,6 +20,7 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import { containsPattern, ilike, iso, listPage, listParamsOf, type ListPage } from '../../lib/list';
 import { changes as changedFields, recordAudit, type Actor } from '../audit/audit';
 import { hasHtml, plainText, previewOf, sanitizeEmailHtml, wellFormednessError } from './html';
+import { linkHostProblem, secretLinkProblem } from './link-safety';
 
 const M = CATALOG_MESSAGES;
 
@@ -111,19 +113,31 @@ export interface SavedTemplate {
   template: EmailTemplate;
   /** What the sanitiser took out of the content, worded for the admin. */
   removed: string[];
+  /** Whether the stored subject or content changed (a save of the same text changes nothing). */
+  changed: boolean;
+  /** The fields whose stored text changed. */
+  changedFields: Array<'subject' | 'content'>;
+}
+
+/** Where the links and images of a template may point (link-safety.ts, allowedLinkHosts). */
+export interface LinkRules {
+  allowedHosts: readonly string[];
 }
 
 /**
  * Changes the subject or the content (only the fields sent). Everything is checked before anything
  * is written, so a refused save changes nothing: the subject is one line of plain text, the content
  * well-formed HTML that is stored sanitised, and both use only the placeholders the email fills,
- * the content every required one. updatedAt moves when the stored text really changes.
+ * the content every required one. A secret link (reset, invite) stands only as the whole address of
+ * a link, and links and images point only to the allowed hosts (link-safety.ts). updatedAt moves
+ * when the stored text really changes.
  */
 export async function updateEmailTemplate(
   db: Kysely<DB>,
   actor: Actor,
   id: string,
   changes: UpdateEmailTemplateBody,
+  links: LinkRules,
 ): Promise<SavedTemplate> {
   if (changes.subject === undefined && changes.content === undefined) throw badRequest(M.nothingToChange);
   const current = await db
@@ -142,7 +156,7 @@ export async function updateEmailTemplate(
       ? M.subjectRequired
       : hasHtml(subject)
         ? M.subjectHasHtml
-        : unfilledPlaceholderProblem(subject, fills);
+        : (unfilledPlaceholderProblem(subject, fills) ?? secretLinkInSubjectProblem(subject));
     if (problem) errors.subject = problem;
   }
   let content: string | undefined;
@@ -158,7 +172,11 @@ export async function updateEmailTemplate(
         ? removed.length
           ? `Nothing would be left of the content once ${listed(removed)} are removed`
           : M.contentRequired
-        : (unfilledPlaceholderProblem(content, fills) ?? missingPlaceholderProblem(content, fills));
+        : (unfilledPlaceholderProblem(content, fills) ??
+          // read from what would be stored and sent: entities the sanitiser decoded included
+          secretLinkProblem(content) ??
+          missingPlaceholderProblem(content, fills) ??
+          linkHostProblem(content, links.allowedHosts));
       if (cleanProblem) errors.content = cleanProblem;
     }
   }
@@ -175,7 +193,11 @@ export async function updateEmailTemplate(
     if (!row) return undefined;
     const nextSubject = subject ?? row.subject;
     const nextContent = content ?? row.content;
-    const changed = nextSubject !== row.subject || nextContent !== row.content;
+    const fields = [
+      ...(nextSubject !== row.subject ? (['subject'] as const) : []),
+      ...(nextContent !== row.content ? (['content'] as const) : []),
+    ];
+    const changed = fields.length > 0;
     const written = await trx
       .updateTable('email_templates')
       .set({
@@ -197,8 +219,13 @@ export async function updateEmailTemplate(
         ...changedFields(row, { subject: nextSubject, content: nextContent }),
       });
     }
-    return written;
+    return { written, fields };
   });
   if (!saved) throw notFound(M.emailTemplateNotFound);
-  return { template: toTemplate(saved), removed };
+  return {
+    template: toTemplate(saved.written),
+    removed,
+    changed: saved.fields.length > 0,
+    changedFields: saved.fields,
+  };
 }

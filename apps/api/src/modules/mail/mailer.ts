@@ -5,7 +5,9 @@ import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema';
+import { SECRET_LINK_PLACEHOLDERS } from '@backoffice/shared-api/contract';
 import { emailText } from '../email-templates/html';
+import { secretLinksIn } from '../email-templates/link-safety';
 
 export interface OutgoingMail {
   to: string;
@@ -66,6 +68,11 @@ const BUILT_IN: Record<string, { subject: string; content: string }> = {
     content:
       '<p>Hello {{firstName}},</p><p>Use the link below to choose a new password. It works once and expires in {{expiresInMinutes}} minutes.</p><p><a href="{{resetLink}}">Reset my password</a></p><p>If you did not ask for this, ignore this email.</p>',
   },
+  'admin-invite': {
+    subject: 'You are invited to the Back Office',
+    content:
+      '<p>Hello {{firstName}},</p><p>{{invitedBy}} invited you to the Back Office as {{roleName}}.</p><p>Use the link below to choose your password. It works once and expires in {{expiresInHours}} hours.</p><p><a href="{{inviteLink}}">Choose my password</a></p><p>If you did not expect this invitation, ignore this email.</p>',
+  },
   'influencer-request-approved': {
     subject: 'Your influencer request was approved',
     content:
@@ -84,18 +91,47 @@ export function fillPlaceholders(template: string, values: Record<string, string
   );
 }
 
-/** Renders an email from the template stored under `key`, or its built-in fallback. */
+/**
+ * Why a template must not carry the secret links among `values` (a reset or invite link): one
+ * stands anywhere but as the whole href of a link, or none stands there, so the email would not
+ * work. Undefined when the template is fit.
+ */
+function secretLinkMisuse(template: { subject: string; content: string }, values: Record<string, string>) {
+  // only what this email fills in: a placeholder left unfilled carries nothing
+  const secrets = SECRET_LINK_PLACEHOLDERS.filter((name) => name in values);
+  if (secrets.length === 0) return undefined;
+  const inSubject = secretLinksIn(template.subject, secrets).misplaced;
+  if (inSubject) return `{{${inSubject.placeholder}}} is in the subject`;
+  const { misplaced, linked } = secretLinksIn(template.content, secrets);
+  if (misplaced) return `{{${misplaced.placeholder}}} is ${misplaced.where}`;
+  const missing = secrets.find((name) => !linked.has(name));
+  return missing ? `it has no link to {{${missing}}}` : undefined;
+}
+
+/**
+ * Renders an email from the template stored under `key`, or its built-in fallback. A stored
+ * template that would put a secret link anywhere but as a link's whole address (saved before that
+ * was refused, or written into the database by hand) is not used: the built-in one is, and the
+ * error log says so, since a reset or invite link must never leave with an image's request.
+ */
 export async function renderTemplate(
   db: Kysely<DB>,
   key: string,
   values: Record<string, string>,
+  log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<{ subject: string; html: string; text: string }> {
   const row = await db
     .selectFrom('email_templates')
     .select(['subject', 'content'])
     .where('key', '=', key)
     .executeTakeFirst();
-  const template = row ?? BUILT_IN[key];
+  const misuse = row && secretLinkMisuse(row, values);
+  if (misuse) {
+    const message = `email template "${key}" is not used: ${misuse}; the built-in one is sent instead`;
+    if (log) log.error({ template: key }, message);
+    else console.error(message);
+  }
+  const template = (!misuse && row) || BUILT_IN[key];
   if (!template) throw new Error(`No email template "${key}"`);
   const html = fillPlaceholders(template.content, values, true);
   return { subject: fillPlaceholders(template.subject, values, false), html, text: emailText(html) };

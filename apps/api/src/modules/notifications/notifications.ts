@@ -7,6 +7,7 @@ import {
   type NotificationRow,
 } from '@backoffice/shared-api/contract';
 import { peopleMatching } from '../people/user-list';
+import { recordAudit, type Actor, type MarketplaceActor } from '../audit/audit';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import { badRequest, notFound } from '../../lib/http-errors';
@@ -129,29 +130,64 @@ export async function getNotification(db: Kysely<DB>, id: string): Promise<Notif
 
 export const unreadCount = (db: Kysely<DB>) => countRows(db.selectFrom('notifications').where('is_read', '=', false));
 
-/** Marks one read. `changed` is false when it already was, so that nobody is told twice. */
+/**
+ * Marks one read. `changed` is false when it already was, so that nobody is told twice. The inbox
+ * is shared, so who marked what read is recorded (with the change; nothing when nothing changed).
+ */
 export async function markNotificationRead(
   db: Kysely<DB>,
+  actor: Actor,
   id: string,
 ): Promise<{ row: NotificationRow; changed: boolean }> {
-  const updated = await db
-    .updateTable('notifications')
-    .set({ is_read: true })
-    .where('id', '=', id)
-    .where('is_read', '=', false)
-    .returning('id')
-    .executeTakeFirst();
+  const updated = await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('notifications')
+      .set({ is_read: true })
+      .where('id', '=', id)
+      .where('is_read', '=', false)
+      .returning('id')
+      .executeTakeFirst();
+    if (marked) {
+      await recordAudit(trx, {
+        action: 'notification.read',
+        actorId: actor.adminId,
+        ip: actor.ip,
+        recordType: 'notification',
+        recordId: id,
+        before: { isRead: false },
+        after: { isRead: true, count: 1 },
+      });
+    }
+    return marked;
+  });
   return { row: await getNotification(db, id), changed: Boolean(updated) };
 }
 
 /** How many were unread and are read now, and how many are unread after (one posted meanwhile). */
-export async function markAllNotificationsRead(db: Kysely<DB>): Promise<{ updated: number; unReadCount: number }> {
-  const r = await db
-    .updateTable('notifications')
-    .set({ is_read: true })
-    .where('is_read', '=', false)
-    .executeTakeFirst();
-  return { updated: Number(r.numUpdatedRows), unReadCount: await unreadCount(db) };
+export async function markAllNotificationsRead(
+  db: Kysely<DB>,
+  actor: Actor,
+): Promise<{ updated: number; unReadCount: number }> {
+  const updated = await db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('notifications')
+      .set({ is_read: true })
+      .where('is_read', '=', false)
+      .executeTakeFirst();
+    const count = Number(r.numUpdatedRows);
+    if (count > 0) {
+      await recordAudit(trx, {
+        action: 'notification.read',
+        actorId: actor.adminId,
+        ip: actor.ip,
+        recordType: 'notification',
+        recordId: null,
+        after: { all: true, count },
+      });
+    }
+    return count;
+  });
+  return { updated, unReadCount: await unreadCount(db) };
 }
 
 export interface Notice {
@@ -160,6 +196,8 @@ export interface Notice {
   senderId?: string | null;
   /** Holds {{senderName}} where the sender's display name goes (spec section 3). */
   description: string;
+  /** The marketplace call it comes from: the audit log names the key that filed it. */
+  filedBy: MarketplaceActor;
 }
 
 const senderNotFound = () => badRequest(M.senderNotFound, { senderId: M.senderNotFound });
@@ -175,11 +213,24 @@ export async function notifyAdmins(db: Kysely<DB>, notice: Notice) {
   }
   let id: string;
   try {
-    ({ id } = await db
-      .insertInto('notifications')
-      .values({ description, type: notice.type ?? 'general', sender_id: senderId })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    id = await db.transaction().execute(async (trx) => {
+      const type = notice.type ?? 'general';
+      const filed = await trx
+        .insertInto('notifications')
+        .values({ description, type, sender_id: senderId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        action: 'notification.created',
+        actorId: null,
+        actorEmail: notice.filedBy.actorEmail,
+        ip: notice.filedBy.ip,
+        recordType: 'notification',
+        recordId: filed.id,
+        after: { type, senderId, description },
+      });
+      return filed.id;
+    });
   } catch (err) {
     // the sender was deleted between the check and the insert
     if (foreignKeyViolation(err)) throw senderNotFound();
@@ -189,5 +240,5 @@ export async function notifyAdmins(db: Kysely<DB>, notice: Notice) {
   return { row, events: [emit('notificationCreated', row)] };
 }
 
-export const createNotification = (db: Kysely<DB>, body: CreateNotificationBody) =>
-  notifyAdmins(db, { description: body.description, type: body.type, senderId: body.senderId });
+export const createNotification = (db: Kysely<DB>, body: CreateNotificationBody, filedBy: MarketplaceActor) =>
+  notifyAdmins(db, { description: body.description, type: body.type, senderId: body.senderId, filedBy });

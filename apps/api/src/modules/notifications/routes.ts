@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
+import { actorOf, marketplaceActorOf } from '../audit/audit';
 import {
   createNotification,
   listNotifications,
@@ -22,15 +23,15 @@ export function notificationRoutes(ctx: AppContext) {
       data: { unReadCount: await unreadCount(ctx.db) },
     }));
     route(app, 'markNotificationRead', async (req) => {
-      const { row, changed } = await markNotificationRead(ctx.db, req.query.id);
+      const { row, changed } = await markNotificationRead(ctx.db, actorOf(req), req.query.id);
       return {
         message: changed ? 'Notification marked as read' : 'Notification already read',
         data: row,
         events: changed ? [emit('notificationsRead', { _id: row._id, unReadCount: await unreadCount(ctx.db) })] : [],
       };
     });
-    route(app, 'markAllNotificationsRead', async () => {
-      const data = await markAllNotificationsRead(ctx.db);
+    route(app, 'markAllNotificationsRead', async (req) => {
+      const data = await markAllNotificationsRead(ctx.db, actorOf(req));
       return {
         message: 'All notifications marked as read',
         data,
@@ -38,7 +39,7 @@ export function notificationRoutes(ctx: AppContext) {
       };
     });
     route(app, 'createNotification', async (req) => {
-      const { row, events } = await createNotification(ctx.db, req.body);
+      const { row, events } = await createNotification(ctx.db, req.body, marketplaceActorOf(req));
       return { message: 'Notification posted', data: row, events };
     });
   };

@@ -11,6 +11,7 @@ import {
   type TransactionExportQuery,
 } from '@backoffice/shared-api/contract';
 import { protection } from '../../plugins/routes';
+import { actorOf, recordAudit } from '../audit/audit';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
@@ -201,6 +202,22 @@ export function registerTransactionsExport(app: FastifyInstance, ctx: AppContext
         total: await countRows(filteredTransactions(ctx.db, q)),
         body: Readable.from(exportChunks(ctx.db, q, f, ctx.log), { objectMode: false }),
       };
+      // Names and emails in bulk: who took which selection, and how many rows, is recorded before
+      // the first byte goes out, and nothing goes out unrecorded.
+      try {
+        const actor = actorOf(request);
+        await recordAudit(ctx.db, {
+          action: 'transaction.exported',
+          actorId: actor.adminId,
+          ip: actor.ip,
+          recordType: 'transaction',
+          recordId: null,
+          after: { filters: { ...q }, rows: total },
+        });
+      } catch (err) {
+        body.destroy();
+        throw err;
+      }
       // Whatever happens before Fastify pipes the body (an onSend hook failing, the client already
       // gone), the body ends with the response: on PostgreSQL it holds a connection until it does.
       reply.raw.once('close', () => body.destroy());

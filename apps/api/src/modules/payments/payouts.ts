@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
   PAYMENT_MESSAGES,
+  PAYOUT_APPROVER_COOLING_OFF_HOURS,
   emit,
   type EventMessage,
   type CreatePayoutRequestBody,
@@ -18,7 +19,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import { alreadyDecided } from '../../lib/decisions';
+import { alreadyDecided, utcMinute } from '../../lib/decisions';
 import {
   containsPattern,
   ilike,
@@ -32,7 +33,7 @@ import {
   type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
-import { recordAudit, type Actor } from '../audit/audit';
+import { recordAudit, type Actor, type MarketplaceActor } from '../audit/audit';
 import { renderTemplate } from '../mail/mailer';
 import { peopleMatching, personSearch } from '../people/user-list';
 
@@ -262,6 +263,101 @@ export async function getPayoutRequest(db: Kysely<DB>, id: string): Promise<Payo
   return row;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Two approvals, two people
+
+/**
+ * Why an approval of a payout that needs two was refused: the same admin twice, two admins one of
+ * whom invited the other, or an account created or reset within the cooling-off period.
+ */
+type ApprovalRefusalReason =
+  'sameAdmin' | 'invitedByFirstApprover' | 'invitedFirstApprover' | 'createdRecently' | 'resetRecently';
+
+/** A refused approval: 409 with the reason in the admin's words, and recorded in the audit log. */
+class ApprovalRefused extends HttpError {
+  constructor(
+    readonly reason: ApprovalRefusalReason,
+    message: string,
+    readonly firstApprovedBy: string | null,
+  ) {
+    super(409, message);
+  }
+}
+
+const COOLING_OFF = sql.raw(`interval '${PAYOUT_APPROVER_COOLING_OFF_HOURS} hours'`);
+
+/** Since when the account is the one approving now: its creation, or the last reset of its credentials. */
+const heldSince = (alias: string) =>
+  sql.raw(`greatest(${alias}.created_at, coalesce(${alias}.credentials_reset_at, ${alias}.created_at))`);
+
+/** The approver's account was created, or its password or second factor reset, within the period. */
+const approverCoolingOff = (adminId: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM admins c WHERE c.id = ${adminId} AND ${heldSince('c')} > now() - ${COOLING_OFF})`;
+
+/** The approver invited the first approver, or was invited by them. */
+const invitedEitherWay = (adminId: string) => sql<boolean>`EXISTS (
+  SELECT 1 FROM admins i
+  WHERE (i.id = ${adminId} AND i.invited_by = payout_requests.first_approved_by)
+     OR (i.id = payout_requests.first_approved_by AND i.invited_by = ${adminId}))`;
+
+/**
+ * Why `adminId` may not give this approval of a payout that needs two, read from the database as it
+ * is now; undefined when nothing stands in the way (the refusal came from something else). With no
+ * first approval yet, only the approver's own account is in question.
+ */
+async function approvalRefusal(
+  db: Kysely<DB> | Transaction<DB>,
+  adminId: string,
+  firstApprovedBy: string | null,
+): Promise<ApprovalRefused | undefined> {
+  if (firstApprovedBy === adminId) {
+    return new ApprovalRefused('sameAdmin', PAYMENT_MESSAGES.secondApprovalBySameAdmin, firstApprovedBy);
+  }
+  const { rows } = await sql<{
+    invited_by: string | null;
+    cooling_off: boolean;
+    was_reset: boolean;
+    until: Date;
+    first_invited_by: string | null;
+    first_first_name: string | null;
+    first_last_name: string | null;
+  }>`
+    SELECT a.invited_by,
+      ${heldSince('a')} > now() - ${COOLING_OFF} AS cooling_off,
+      coalesce(a.credentials_reset_at > a.created_at, false) AS was_reset,
+      ${heldSince('a')} + ${COOLING_OFF} AS until,
+      f.invited_by AS first_invited_by, f.first_name AS first_first_name, f.last_name AS first_last_name
+    FROM admins a LEFT JOIN admins f ON f.id = ${firstApprovedBy}
+    WHERE a.id = ${adminId}`.execute(db);
+  const r = rows[0];
+  if (!r) return undefined;
+  if (firstApprovedBy) {
+    const first = fullName(r.first_first_name, r.first_last_name) || 'the first approver';
+    if (r.invited_by === firstApprovedBy) {
+      return new ApprovalRefused(
+        'invitedByFirstApprover',
+        PAYMENT_MESSAGES.secondApprovalByInvitee(first),
+        firstApprovedBy,
+      );
+    }
+    if (r.first_invited_by === adminId) {
+      return new ApprovalRefused(
+        'invitedFirstApprover',
+        PAYMENT_MESSAGES.secondApprovalByInviter(first),
+        firstApprovedBy,
+      );
+    }
+  }
+  if (r.cooling_off) {
+    // to the next whole minute, so that the time said is never a minute early
+    const from = utcMinute(new Date(Math.ceil(new Date(r.until).getTime() / 60_000) * 60_000));
+    return r.was_reset
+      ? new ApprovalRefused('resetRecently', PAYMENT_MESSAGES.approverResetRecently(from), firstApprovedBy)
+      : new ApprovalRefused('createdRecently', PAYMENT_MESSAGES.approverCreatedRecently(from), firstApprovedBy);
+  }
+  return undefined;
+}
+
 /** A decision that was applied before, by the same key: answered again, with nothing done twice. */
 class AlreadyDecided {
   constructor(readonly status: 'approved' | 'rejected' | 'firstApproval') {}
@@ -302,10 +398,12 @@ async function notPending(
       return conflict(LOCAL_MESSAGES.keyReused, { idempotencyKey: LOCAL_MESSAGES.keyReused });
     }
     if (violated === ONE_PAYOUT_PER_REQUEST) return conflict(LOCAL_MESSAGES.alreadyPaid);
-    if (approving && r.first_approved_by === adminId) {
-      if (r.first_approval_key === body.idempotencyKey) return new AlreadyDecided('firstApproval');
-      return conflict(PAYMENT_MESSAGES.secondApprovalBySameAdmin);
+    if (approving && r.first_approved_by === adminId && r.first_approval_key === body.idempotencyKey) {
+      return new AlreadyDecided('firstApproval');
     }
+    // Still pending and not decided: an approval this admin may not give (see decidePayoutRequest).
+    if (approving)
+      return (await approvalRefusal(db, adminId, r.first_approved_by)) ?? conflict(LOCAL_MESSAGES.notDecided);
     return conflict(LOCAL_MESSAGES.notDecided);
   }
   // The same key asking for the other decision is not a retry but a second decision. A first
@@ -343,6 +441,12 @@ const decidedMessage = (row: PayoutRequestRow) => {
  * approved without being paid: a conditional UPDATE records that admin, and only an approval by
  * another admin completes it. Of two admins approving at once, one records the first approval and
  * the other, finding it recorded by someone else, gives the second; the same admin twice is refused.
+ *
+ * The two approvals come from two people (issue 28): besides being two admins, neither invited the
+ * other, and neither account was created or had its password or second factor reset within the
+ * cooling-off period (PAYOUT_APPROVER_COOLING_OFF_HOURS), when it gives its approval. The conditions
+ * are part of the conditional UPDATEs, so they hold at the moment of the decision whatever runs
+ * beside it; a refusal is a 409 saying why, and is recorded.
  */
 export async function decidePayoutRequest(
   ctx: AppContext,
@@ -372,6 +476,22 @@ export async function decidePayoutRequest(
       after,
     });
 
+  /**
+   * An approval refused for who gives it is written to the log on its own, after the decision's
+   * transaction rolled back: one admin trying to approve twice is what an auditor looks for.
+   */
+  const recorded = async (refusal: ApprovalRefused) => {
+    await recordAudit(ctx.db, {
+      action: 'payoutRequest.approvalRefused',
+      actorId: adminId,
+      ip: actor.ip,
+      recordType: 'payoutRequest',
+      recordId: body.id,
+      after: { reason: refusal.reason, firstApprovedBy: refusal.firstApprovedBy },
+    });
+    return refusal;
+  };
+
   let outcome: 'decided' | 'firstApproval' | AlreadyDecided;
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
@@ -389,6 +509,7 @@ export async function decidePayoutRequest(
           .where('status', '=', 'pending')
           .where('first_approved_by', 'is', null)
           .where(needsTwo)
+          .where(sql<boolean>`NOT ${approverCoolingOff(adminId)}`)
           .returning('payable_amount_cents')
           .executeTakeFirst();
         if (first) {
@@ -414,7 +535,8 @@ export async function decidePayoutRequest(
         .where('status', '=', 'pending')
         .$if(body.decision === 'approved', (q) =>
           q.where(
-            sql<boolean>`(NOT ${needsTwo} OR (first_approved_by IS NOT NULL AND first_approved_by <> ${adminId}))`,
+            sql<boolean>`(NOT ${needsTwo} OR (first_approved_by IS NOT NULL AND first_approved_by <> ${adminId}
+              AND NOT ${invitedEitherWay(adminId)} AND NOT ${approverCoolingOff(adminId)}))`,
           ),
         )
         .returning(['influencer_id', 'payable_amount_cents'])
@@ -446,6 +568,7 @@ export async function decidePayoutRequest(
       return 'decided' as const;
     });
   } catch (err) {
+    if (err instanceof ApprovalRefused) throw await recorded(err);
     const violated = uniqueViolation(err);
     if (
       violated !== DECISION_KEY_INDEX &&
@@ -457,6 +580,7 @@ export async function decidePayoutRequest(
     // Lost a race the conditional UPDATE could not see (or the key was reused): answer as if the
     // winner had committed first. The transaction is over, so the pool is free again.
     const why = await notPending(ctx.db, adminId, body, violated);
+    if (why instanceof ApprovalRefused) throw await recorded(why);
     if (!(why instanceof AlreadyDecided)) throw why;
     outcome = why;
   }
@@ -499,10 +623,10 @@ export async function decidePayoutRequest(
   return { message: `${decidedMessage(row)} ${told}`, row, events };
 }
 
-/** How a payout request is filed: the two-approval amount in force, and where the call came from. */
+/** How a payout request is filed: the two-approval amount in force, and who filed it from where. */
 export interface FileOptions {
   secondApprovalAboveCents: number | null;
-  ip?: string;
+  filedBy: MarketplaceActor;
 }
 
 /**
@@ -612,11 +736,12 @@ export async function createPayoutRequest(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // Filed by the marketplace, not by an admin: no actor, the caller's address.
+      // Filed by the marketplace, not by an admin: the key that filed it and the caller's address.
       await recordAudit(trx, {
         action: 'payoutRequest.created',
         actorId: null,
-        ip: opts.ip ?? null,
+        actorEmail: opts.filedBy.actorEmail,
+        ip: opts.filedBy.ip,
         recordType: 'payoutRequest',
         recordId: filed.id,
         after: {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SENDER_NAME_PLACEHOLDER, emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../plugins/routes';
-import { actorOf } from '../audit/audit';
+import { actorOf, marketplaceActorOf } from '../audit/audit';
 import { notifyAdmins } from '../notifications/notifications';
 import { registerTransactionsExport } from './export';
 import { createPaymentMethod, getPaymentMethod, listPaymentMethods, updatePaymentMethod } from './payment-methods';
@@ -37,15 +37,17 @@ export function paymentsRoutes(ctx: AppContext) {
       return { message, data: row, events };
     });
     route(app, 'createPayoutRequest', async (req) => {
+      const filedBy = marketplaceActorOf(req);
       const data = await createPayoutRequest(ctx.db, req.body, {
         secondApprovalAboveCents: ctx.config.payoutSecondApprovalAboveCents,
-        ip: req.ip,
+        filedBy,
       });
       // the request is filed whatever happens to its notification
       const notified = await notifyAdmins(ctx.db, {
         type: 'payout_request',
         senderId: data.influencerId,
         description: `${SENDER_NAME_PLACEHOLDER} requested a payout of $${data.amount.toFixed(2)}`,
+        filedBy,
       }).catch((err: unknown) => req.log.error({ err }, 'could not notify the admins of a payout request'));
       return {
         message: 'Payout request filed',

@@ -23,7 +23,7 @@ import {
   peopleSearchPageIds,
   type ListPage,
 } from '../../lib/list';
-import { recordAudit, type Actor } from '../audit/audit';
+import { recordAudit, type Actor, type MarketplaceActor } from '../audit/audit';
 import { renderTemplate } from '../mail/mailer';
 import { toUserProfile } from './fans';
 import { peopleMatching, personNames, personSearch } from './user-list';
@@ -273,7 +273,11 @@ export async function decideRequest(ctx: AppContext, actor: Actor, body: DecideR
  * Files a fan's application. The partial unique index (one pending request per user) is what
  * refuses a second one, so two applications sent at once cannot both be filed.
  */
-export async function createInfluencerRequest(db: Kysely<DB>, userId: string): Promise<RequestRow> {
+export async function createInfluencerRequest(
+  db: Kysely<DB>,
+  userId: string,
+  filedBy: MarketplaceActor,
+): Promise<RequestRow> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'is_influencer', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'created_at'])
@@ -284,11 +288,24 @@ export async function createInfluencerRequest(db: Kysely<DB>, userId: string): P
     throw conflict(REQUEST_MESSAGES.alreadyInfluencer, { userId: REQUEST_MESSAGES.alreadyInfluencer });
   }
   try {
-    const r = await db
-      .insertInto('influencer_requests')
-      .values({ user_id: userId })
-      .returning(['id', 'user_id', 'updated_at', 'status'])
-      .executeTakeFirstOrThrow();
+    const r = await db.transaction().execute(async (trx) => {
+      const filed = await trx
+        .insertInto('influencer_requests')
+        .values({ user_id: userId })
+        .returning(['id', 'user_id', 'updated_at', 'status'])
+        .executeTakeFirstOrThrow();
+      // Filed by the marketplace, not by an admin: the key that filed it and the caller's address.
+      await recordAudit(trx, {
+        action: 'influencerRequest.created',
+        actorId: null,
+        actorEmail: filedBy.actorEmail,
+        ip: filedBy.ip,
+        recordType: 'influencerRequest',
+        recordId: filed.id,
+        after: { userId, status: filed.status },
+      });
+      return filed;
+    });
     return toRequestRow({ ...user, ...r, user_created_at: user.created_at });
   } catch (err) {
     if (uniqueViolation(err) === 'influencer_requests_one_pending') {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SENDER_NAME_PLACEHOLDER, emit } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
-import { actorOf } from '../audit/audit';
+import { actorOf, marketplaceActorOf } from '../audit/audit';
 import { route } from '../../plugins/routes';
 import { notifyAdmins } from '../notifications/notifications';
 import { changeUserStatus, getFan, getFanDetails, listFans } from './fans';
@@ -60,12 +60,14 @@ export function peopleRoutes(ctx: AppContext) {
       return { message: `${DECIDED[req.body.decision]}. ${told}`, data: detail, events };
     });
     route(app, 'createInfluencerRequest', async (req) => {
-      const data = await createInfluencerRequest(ctx.db, req.body.userId);
+      const filedBy = marketplaceActorOf(req);
+      const data = await createInfluencerRequest(ctx.db, req.body.userId, filedBy);
       // the request is filed whatever happens to its notification
       const notified = await notifyAdmins(ctx.db, {
         type: 'influencer_request',
         senderId: data.userId,
         description: `${SENDER_NAME_PLACEHOLDER} applied to become an influencer`,
+        filedBy,
       }).catch((err: unknown) => req.log.error({ err }, 'could not notify the admins of an influencer request'));
       return {
         message: 'Influencer request filed',
