@@ -9,8 +9,9 @@ import { lazySignedIn } from './signedInLoader';
 
 // The sign-in page's chunk holds the auth pages alone. The signed-in area is one chunk, fetched
 // while a stored session is verified or as Sign in is clicked (signedInLoader.ts), so landing on
-// the dashboard does not wait for it. The settings, the audit log and the password pages (whose antd
-// form fields no other signed-in screen needs) are chunks of their own, loaded when opened.
+// the dashboard does not wait for it. The settings, the audit log, the team's screens and the
+// password pages (whose antd form fields no other signed-in screen needs) are chunks of their own,
+// loaded when opened.
 const AppLayout = lazySignedIn((m) => m.AppLayout);
 const DashboardPage = lazySignedIn((m) => m.DashboardPage);
 const NotFoundPage = lazySignedIn((m) => m.NotFoundPage);
@@ -22,6 +23,22 @@ const SettingPage = lazyPage(
 const AuditLogPage = lazyPage(
   () => import('./setting/audit-log/AuditLogPage').then((m) => m.AuditLogPage),
   <LoadingOverlay tip="Loading the audit log…" />,
+);
+const AdminsPage = lazyPage(
+  () => import('./setting/admins/AdminsPage').then((m) => m.AdminsPage),
+  <LoadingOverlay tip="Loading the admins…" />,
+);
+const RolesPage = lazyPage(
+  () => import('./setting/roles/RolesPage').then((m) => m.RolesPage),
+  <LoadingOverlay tip="Loading the roles…" />,
+);
+const SessionsPage = lazyPage(
+  () => import('./setting/sessions/SessionsPage').then((m) => m.SessionsPage),
+  <LoadingOverlay tip="Loading your sessions…" />,
+);
+const SecondFactorPage = lazyPage(
+  () => import('./setting/second-factor/SecondFactorPage').then((m) => m.SecondFactorPage),
+  <LoadingOverlay tip="Loading two-factor sign-in…" />,
 );
 const ChangePasswordPage = lazyPage(
   () => import('./auth/ChangePasswordPage').then((m) => m.ChangePasswordPage),
@@ -35,6 +52,10 @@ const ResetPasswordPage = lazyPage(
   () => import('./auth/PasswordForms').then((m) => m.ResetPasswordPage),
   <LoadingOverlay />,
 );
+const AcceptInvitePage = lazyPage(
+  () => import('./auth/AcceptInvitePage').then((m) => m.AcceptInvitePage),
+  <LoadingOverlay />,
+);
 
 /** A remote's screen, its loader naming it while its code arrives. */
 const page = (element: ReactNode, loading?: string) => (
@@ -46,6 +67,10 @@ function areaRoutes(prefix: string) {
     <Route key={`${prefix}-index`} index element={<DashboardPage />} />,
     <Route key={`${prefix}-setting`} path={screen('setting').path} element={<SettingPage />} />,
     <Route key={`${prefix}-audit-log`} path={screen('auditLog').path} element={<AuditLogPage />} />,
+    <Route key={`${prefix}-admins`} path={screen('admins').path} element={<AdminsPage />} />,
+    <Route key={`${prefix}-roles`} path={screen('roles').path} element={<RolesPage />} />,
+    <Route key={`${prefix}-sessions`} path={screen('sessions').path} element={<SessionsPage />} />,
+    <Route key={`${prefix}-two-factor`} path={screen('secondFactor').path} element={<SecondFactorPage />} />,
     ...REMOTE_ROUTES.map((r) => (
       <Route
         key={`${prefix}-${r.path}`}
@@ -65,6 +90,7 @@ export const appRoutes = createRoutesFromElements(
     <Route path="/login" element={<LoginPage />} />
     <Route path="/forgot-password" element={<ForgotPasswordPage />} />
     <Route path="/reset-password" element={<ResetPasswordPage />} />
+    <Route path="/accept-invite" element={<AcceptInvitePage />} />
     <Route path={LOGOUT_PATH} element={<SignOut then="/login" />} />
     <Route element={<AuthGate />}>
       <Route element={<AppLayout />}>

@@ -71,7 +71,7 @@ function server(initial: DiscountCodeRow[], write?: Write) {
       return found ? ok(found) : failure(404, CATALOG_MESSAGES.discountCodeNotFound);
     }
     if (config.url === ROUTES.getAllRedemptions.path) return listReply([]);
-    if (config.url === ROUTES.getAllInfluencers.path) {
+    if (config.url === ROUTES.getInfluencerOptions.path) {
       const search = (params?.search ?? '').toLowerCase();
       return listReply([JANE, JOHN].filter((i) => i.displayName.toLowerCase().includes(search)));
     }
@@ -84,7 +84,7 @@ function server(initial: DiscountCodeRow[], write?: Write) {
       requests
         .filter((r) => r.url === ROUTES.createDiscountCode.path || r.url === ROUTES.updateDiscountCode.path)
         .map((r) => [r.method, r.params ?? null, bodyOf(r)]),
-    searches: () => requests.filter((r) => r.url === ROUTES.getAllInfluencers.path).map((r) => r.params),
+    searches: () => requests.filter((r) => r.url === ROUTES.getInfluencerOptions.path).map((r) => r.params),
     details: () => requests.filter((r) => r.url === ROUTES.getDiscountCodeDetail.path),
   };
 }
@@ -201,15 +201,7 @@ describe('Adding a discount code', () => {
 
     await user().click(field('Influencer'));
     await user().type(field('Influencer'), 'jane');
-    await waitFor(() =>
-      expect(api.searches().at(-1)).toEqual({
-        page: 1,
-        limit: 20,
-        search: 'jane',
-        sortBy: 'displayName',
-        sortOrder: 'asc',
-      }),
-    );
+    await waitFor(() => expect(api.searches().at(-1)).toEqual({ limit: 20, search: 'jane' }));
     const option = await waitFor(() => {
       const found = document.querySelector<HTMLElement>(`${OPEN_OPTION}[title="Jane Star (@jane.star)"]`);
       if (!found) throw new Error('no option');

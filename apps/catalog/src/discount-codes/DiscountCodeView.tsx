@@ -13,6 +13,7 @@ import {
 } from '@backoffice/ui-kit';
 import { Descriptions, type DescriptionsProps } from '@backoffice/ui-kit/forms';
 import type { DiscountCodeRow } from '@backoffice/shared-api';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { CodeRedemptions } from './CodeRedemptions';
 import { DiscountCodeLoadState } from './DiscountCodeLoadState';
 import { DiscountCodeStatusTag } from './DiscountCodeStatusTag';
@@ -26,6 +27,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 function DiscountCodeDetails({ code }: { code: DiscountCodeRow }) {
   const navigate = useNavigate();
   const link = useLinkTo();
+  const canEdit = useCan('catalog.write');
   const items: Items = [
     item('Code Name', code.codeName),
     item('Discount Type', typeLabel(code.type)),
@@ -55,13 +57,15 @@ function DiscountCodeDetails({ code }: { code: DiscountCodeRow }) {
           </Typography.Title>
         }
         extra={
-          <Button
-            type="primary"
-            icon={<EditOutlined aria-hidden />}
-            onClick={() => navigate(link('discountCodeEdit', { id: code._id }))}
-          >
-            Edit
-          </Button>
+          canEdit && (
+            <Button
+              type="primary"
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => navigate(link('discountCodeEdit', { id: code._id }))}
+            >
+              Edit
+            </Button>
+          )
         }
       >
         <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} items={items} />

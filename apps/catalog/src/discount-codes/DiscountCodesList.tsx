@@ -11,6 +11,7 @@ import {
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import type { DiscountCodeRow } from '@backoffice/shared-api';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { DiscountCodeFilters } from './DiscountCodeFilters';
 import { DiscountCodeStatusTag } from './DiscountCodeStatusTag';
 import { typeLabel } from './discountCodeLabels';
@@ -19,7 +20,7 @@ import { useDiscountCodesListController } from './useDiscountCodesListController
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** Spec section 2: discount type, code name, status, created on, total redeem, redeem limit, action. */
-const columnsOf = (link: ReturnType<typeof useLinkTo>): Array<DataTableColumn<DiscountCodeRow>> => [
+const columnsOf = (link: ReturnType<typeof useLinkTo>, canEdit: boolean): Array<DataTableColumn<DiscountCodeRow>> => [
   { key: 'type', title: 'Discount Type', sortable: true, render: (c) => typeLabel(c.type) },
   { key: 'codeName', title: 'Code Name', sortable: true },
   { key: 'status', title: 'Status', sortable: true, render: (c) => <DiscountCodeStatusTag status={c.status} /> },
@@ -34,9 +35,11 @@ const columnsOf = (link: ReturnType<typeof useLinkTo>): Array<DataTableColumn<Di
         <Link to={link('discountCodeView', { id: c._id })} aria-label={`View ${c.codeName}`}>
           View
         </Link>
-        <Link to={link('discountCodeEdit', { id: c._id })} aria-label={`Edit ${c.codeName}`}>
-          Edit
-        </Link>
+        {canEdit && (
+          <Link to={link('discountCodeEdit', { id: c._id })} aria-label={`Edit ${c.codeName}`}>
+            Edit
+          </Link>
+        )}
       </Space>
     ),
   },
@@ -47,19 +50,26 @@ export function DiscountCodesList() {
   const c = useDiscountCodesListController();
   const navigate = useNavigate();
   const link = useLinkTo();
+  const canEdit = useCan('catalog.write');
   return (
     <ListScreen<DiscountCodeRow>
       title="Discount codes"
       list={c}
-      columns={columnsOf(link)}
+      columns={columnsOf(link, canEdit)}
       rowKey={(r) => r._id}
       errorTitle="Discount codes could not be loaded"
       extra={
         <Flex gap="small" wrap align="center">
           <SearchBox placeholder="Search by code name" value={c.search} onSearch={c.setSearch} />
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(link('discountCodeAdd'))}>
-            Add discount code
-          </Button>
+          {canEdit && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => navigate(link('discountCodeAdd'))}
+            >
+              Add discount code
+            </Button>
+          )}
         </Flex>
       }
       toolbar={

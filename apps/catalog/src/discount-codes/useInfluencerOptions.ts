@@ -18,12 +18,9 @@ export interface InfluencerOption {
  */
 export function useInfluencerOptions(text: string, selected: InfluencerOption | undefined) {
   const search = useDebouncedValue(text.trim(), INFLUENCER_SEARCH_DEBOUNCE_MS);
-  const list = useEndpointList('getAllInfluencers', {
-    page: 1,
+  const list = useEndpointList('getInfluencerOptions', {
     limit: INFLUENCER_OPTIONS_LIMIT,
     search: search || undefined,
-    sortBy: 'displayName',
-    sortOrder: 'asc',
   });
   const rows = list.data?.data;
   const options = useMemo(() => {

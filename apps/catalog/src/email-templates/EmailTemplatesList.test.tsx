@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@backoffice/shared-api';
 import { session } from '@backoffice/shared-api/runtime';
-import { ADMIN } from '@backoffice/shared-api/testing';
+import { ADMIN, adminWithRole } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
   emailTemplateRow,
@@ -56,6 +56,15 @@ describe('Email templates list', () => {
     expect(screen.getByRole('textbox', { name: 'Search by name or key' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Updated On' })).toHaveAttribute('aria-sort', 'descending');
     expect(lists(requests)).toEqual([{ page: 1, limit: 10, sortBy: 'updatedAt', sortOrder: 'desc' }]);
+  });
+
+  it('lists the templates without Edit for a role that may only read them (Auditor)', async () => {
+    server(() => listReply([emailTemplateRow(1, { name: 'Welcome' })], 1));
+    session.signedIn(adminWithRole('auditor'));
+    renderCatalog(LIST);
+    expect(await screen.findByText('Welcome')).toBeInTheDocument();
+    expect(headers()).toEqual(['Name', 'Key String', 'Content', 'Updated On']);
+    expect(screen.queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
   });
 
   it('shows a loader until the server answers', async () => {

@@ -9,6 +9,7 @@ import {
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import type { EmailTemplateRow } from '@backoffice/shared-api';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { useEmailTemplatesListController } from './useEmailTemplatesListController';
 
 const ONE_LINE = {
@@ -23,6 +24,7 @@ const ONE_LINE = {
 export function EmailTemplatesList() {
   const c = useEmailTemplatesListController();
   const link = useLinkTo();
+  const canEdit = useCan('templates.edit');
   const columns: Array<DataTableColumn<EmailTemplateRow>> = [
     { key: 'name', title: 'Name', sortable: true },
     { key: 'key', title: 'Key String', sortable: true, render: (t) => <Typography.Text code>{t.key}</Typography.Text> },
@@ -36,7 +38,10 @@ export function EmailTemplatesList() {
       ),
     },
     { key: 'updatedAt', title: 'Updated On', sortable: true, render: (t) => formatDateTime(t.updatedAt) },
-    {
+  ];
+  // Editing is offered to a role that may edit templates; the others read them.
+  if (canEdit) {
+    columns.push({
       key: 'action',
       title: 'Action',
       render: (t) => (
@@ -44,8 +49,8 @@ export function EmailTemplatesList() {
           <EditOutlined aria-hidden /> Edit
         </Link>
       ),
-    },
-  ];
+    });
+  }
   return (
     <ListScreen<EmailTemplateRow>
       title="Email templates"

@@ -26,6 +26,8 @@ describe('The subject check', () => {
     // Misspelt, it would reach the inbox as typed.
     ['Hi {{first name}}', `{{first name}} is not filled in by this email; ${USE}`],
     ['x'.repeat(CATALOG_LIMITS.templateSubjectMax + 1), 'At most 200 characters'],
+    // a secret link may only be a link's address in the content
+    [`Your link: ${LINK}`, CATALOG_MESSAGES.secretLinkInSubject('resetLink')],
   ])('refuses %j', (subject, message) => {
     expect(subjectProblem(subject, PLACEHOLDERS)).toBe(message);
   });

@@ -1,5 +1,10 @@
 import { CATALOG_LIMITS, CATALOG_MESSAGES, type EmailTemplate } from '@backoffice/shared-api';
-import { missingPlaceholderProblem, templateSubjectOf, unfilledPlaceholderProblem } from '@backoffice/shared-api/email';
+import {
+  missingPlaceholderProblem,
+  secretLinkInSubjectProblem,
+  templateSubjectOf,
+  unfilledPlaceholderProblem,
+} from '@backoffice/shared-api/email';
 
 export type TemplatePlaceholders = EmailTemplate['placeholders'];
 
@@ -16,12 +21,13 @@ export function subjectProblem(subject: string, placeholders: TemplatePlaceholde
   if (!text) return CATALOG_MESSAGES.subjectRequired;
   if (subject.length > CATALOG_LIMITS.templateSubjectMax) return tooLong(CATALOG_LIMITS.templateSubjectMax);
   if (TAG.test(text)) return CATALOG_MESSAGES.subjectHasHtml;
-  return unfilledPlaceholderProblem(text, placeholders);
+  return unfilledPlaceholderProblem(text, placeholders) ?? secretLinkInSubjectProblem(text);
 }
 
 /**
  * What is wrong with the content, in the server's words; undefined when nothing. Whether the HTML
- * is well formed is the server's to say (its 400 lands on the field).
+ * is well formed, where a reset or invite link stands and which hosts links point to are the
+ * server's to say, on the HTML as it would store it (its 400 lands on the field).
  */
 export function contentProblem(content: string, placeholders: TemplatePlaceholders): string | undefined {
   if (!content.trim()) return CATALOG_MESSAGES.contentRequired;

@@ -1,8 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { within, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES, EVENTS, type NotificationRow } from '@backoffice/shared-api';
 import { session } from '@backoffice/shared-api/runtime';
-import { ADMIN, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
+import { ADMIN, adminWithRole, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import {
   buttonIn,
@@ -156,6 +156,15 @@ describe('Notifications list', () => {
     expect(screen.getByText('Someone paid, thanks Someone')).toBeInTheDocument();
     expect(screen.getByText('Message from @nameless')).toBeInTheDocument();
     expect(screen.queryByText(/\{\{/)).not.toBeInTheDocument();
+  });
+
+  it('shows what is unread, without Mark as read, to a role that may only read (Auditor)', async () => {
+    server([notification(1, { userDetails: JANE })]);
+    session.signedIn(adminWithRole('auditor'));
+    renderCatalog(LIST);
+    expect(await screen.findByText(`Jane Doe ${APPLIED}`)).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('Unread')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mark/ })).not.toBeInTheDocument();
   });
 
   it('shows a loader until the server answers', async () => {

@@ -14,6 +14,7 @@ import {
 import { Avatar } from '@backoffice/ui-kit/forms';
 import { Segmented } from '@backoffice/ui-kit/forms';
 import { notificationText, type NotificationRow } from '@backoffice/shared-api';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { useNotificationActions } from './useNotificationActions';
 import { useNotificationsListController, type ReadFilter } from './useNotificationsListController';
 
@@ -68,6 +69,8 @@ function SenderCell({ n }: { n: NotificationRow }) {
 export function NotificationsList() {
   const list = useNotificationsListController();
   const { setPage, readFilter } = list;
+  // Marking read is offered to a role that may; the others see what is unread.
+  const canMark = useCan('notifications.send');
   const actions = useNotificationActions({
     // Under Unread, the page the admin was on is now empty.
     onAllMarked: () => readFilter === 'unread' && setPage(1),
@@ -81,8 +84,8 @@ export function NotificationsList() {
       key: 'action',
       title: 'Action',
       render: (n) =>
-        n.isRead ? (
-          <Typography.Text type="secondary">Read</Typography.Text>
+        n.isRead || !canMark ? (
+          <Typography.Text type="secondary">{n.isRead ? 'Read' : 'Unread'}</Typography.Text>
         ) : (
           <Button
             type="link"
@@ -112,14 +115,16 @@ export function NotificationsList() {
             value={readFilter}
             onChange={list.setReadFilter}
           />
-          <Button
-            icon={<CheckOutlined aria-hidden />}
-            disabled={list.unread === 0}
-            loading={actions.markingAll}
-            onClick={() => void actions.markAllRead()}
-          >
-            Mark all as read
-          </Button>
+          {canMark && (
+            <Button
+              icon={<CheckOutlined aria-hidden />}
+              disabled={list.unread === 0}
+              loading={actions.markingAll}
+              onClick={() => void actions.markAllRead()}
+            >
+              Mark all as read
+            </Button>
+          )}
         </Flex>
       }
     />

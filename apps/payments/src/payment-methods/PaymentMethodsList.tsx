@@ -14,6 +14,7 @@ import {
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import type { PaymentMethod } from '@backoffice/shared-api';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { PaymentMethodFormDialog } from './PaymentMethodFormDialog';
 import type { PaymentMethodTarget } from './usePaymentMethodForm';
 import { usePaymentMethodStatus } from './usePaymentMethodStatus';
@@ -30,6 +31,8 @@ interface Editor {
 export function PaymentMethodsList() {
   const c = usePaymentMethodsListController();
   const status = usePaymentMethodStatus();
+  // Adding, editing and switching a method are offered to a role that may change them.
+  const canChange = useCan('payments.write');
   const [editor, setEditor] = useState<Editor>();
   // A second click while the form is open must not replace it.
   const openEditor = (target: PaymentMethodTarget) =>
@@ -45,7 +48,9 @@ export function PaymentMethodsList() {
     },
     { key: 'createdAt', title: 'Created Date', sortable: true, render: (m) => formatDateTime(m.createdAt) },
     { key: 'updatedAt', title: 'Updated Date', sortable: true, render: (m) => formatDateTime(m.updatedAt) },
-    {
+  ];
+  if (canChange) {
+    columns.push({
       key: 'actions',
       title: 'Actions',
       render: (m) => (
@@ -70,8 +75,8 @@ export function PaymentMethodsList() {
           </Button>
         </Space>
       ),
-    },
-  ];
+    });
+  }
 
   return (
     <ListScreen<PaymentMethod>
@@ -83,9 +88,11 @@ export function PaymentMethodsList() {
       extra={
         <Flex gap="small" wrap align="center">
           <SearchBox placeholder="Search by method name" value={c.search} onSearch={c.setSearch} />
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor({ mode: 'add' })}>
-            Add payment method
-          </Button>
+          {canChange && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor({ mode: 'add' })}>
+              Add payment method
+            </Button>
+          )}
         </Flex>
       }
     >

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '@backoffice/shared-api/runtime';
-import { ADMIN } from '@backoffice/shared-api/testing';
+import { ADMIN, adminWithRole } from '@backoffice/shared-api/testing';
 import { BOB, payoutRequest } from '../testFixtures';
 import { PayoutDecisionCell } from './PayoutDecisionCell';
 
@@ -77,5 +77,21 @@ describe('PayoutDecisionCell', () => {
     );
     expect(screen.getByText('Approved by Bob Other and Ada Admin')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('PayoutDecisionCell for a role that may not decide payouts', () => {
+  it('says where a pending request stands, without Approve or Reject', () => {
+    session.signedIn(adminWithRole('support'));
+    cell(payoutRequest(1, { approvalsNeeded: 2, approvals: [{ by: BOB, at: AT }] }));
+    expect(screen.getByText('Approved by Bob Other; needs the approval of another admin.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it('offers them again once the role may decide (Finance)', () => {
+    session.signedIn(adminWithRole('finance'));
+    cell();
+    expect(approve()).toBeEnabled();
   });
 });

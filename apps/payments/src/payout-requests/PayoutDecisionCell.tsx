@@ -10,7 +10,7 @@ import {
   formatDateTime,
 } from '@backoffice/ui-kit';
 import { type PayoutRequestRow } from '@backoffice/shared-api';
-import { useAuthUser } from '@backoffice/shared-api/runtime';
+import { useAuthUser, useCan } from '@backoffice/shared-api/runtime';
 import { adminName } from '../payment-list/adminName';
 
 export interface PayoutDecisionCellProps {
@@ -51,6 +51,7 @@ export function focusDecisionOf(id: string): void {
 export function PayoutDecisionCell({ row, onApprove, onReject }: PayoutDecisionCellProps) {
   const me = useAuthUser()?._id;
   const noteId = useId();
+  const mayDecide = useCan('payouts.decide');
   if (row.status === 'pending') {
     const waiting = awaitsAnotherApproval(row);
     const approvedByMe = waiting && row.approvals.some((a) => a.by._id === me);
@@ -59,6 +60,9 @@ export function PayoutDecisionCell({ row, onApprove, onReject }: PayoutDecisionC
       : row.approvalsNeeded > 1
         ? 'Needs the approval of two admins'
         : undefined;
+    // A role that may not decide payouts sees where the request stands, without Approve or Reject.
+    if (!mayDecide)
+      return <Typography.Text type="secondary">{note ? `${note}.` : 'Awaiting a decision.'}</Typography.Text>;
     return (
       <Flex vertical gap={4} style={{ maxWidth: 260 }} {...focusTarget(row)}>
         <Space size="small">

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@backoffice/shared-api';
 import { session } from '@backoffice/shared-api/runtime';
-import { ADMIN } from '@backoffice/shared-api/testing';
+import { ADMIN, adminWithRole } from '@backoffice/shared-api/testing';
 import { formatDateTime } from '@backoffice/ui-kit';
 import { expectRetryRecovers, headers, listReply, renderPayments, rowOf, stubApi, transaction } from '../testFixtures';
 
@@ -67,6 +67,19 @@ describe('Transactions list', () => {
     expect(lists(requests)).toEqual([{ page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' }]);
     expect(screen.getByRole('textbox', { name: 'Search by name, email or transaction ID' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('offers Export CSV to a role that may export (Finance), and not to one that may only read (Support)', async () => {
+    server();
+    session.signedIn(adminWithRole('finance'));
+    const { unmount } = renderPayments(LIST);
+    expect(await screen.findByText('fan1@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    unmount();
+    session.signedIn(adminWithRole('support'));
+    renderPayments(LIST);
+    expect(await screen.findByText('fan1@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
   it('shows a loader until the server answers', async () => {

@@ -1,5 +1,6 @@
 import { Flex, ListScreen, SearchBox, type DataTableColumn } from '@backoffice/ui-kit';
 import type { TransactionRow } from '@backoffice/shared-api';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { paymentColumns } from '../payment-list/paymentColumns';
 import { TransactionFilters } from './TransactionFilters';
 import { TransactionTotals } from './TransactionTotals';
@@ -11,6 +12,8 @@ const COLUMNS: Array<DataTableColumn<TransactionRow>> = paymentColumns<Transacti
 /** Transactions (spec section 2, payment list): search, filters and sort kept in the URL; totals; CSV export. */
 export function TransactionsList() {
   const c = useTransactionsListController();
+  // Bulk names and emails leave only with a role that may export them.
+  const canExport = useCan('payments.export');
   return (
     <ListScreen<TransactionRow>
       title="Transactions"
@@ -33,7 +36,7 @@ export function TransactionsList() {
               hasFilters={c.hasFilters}
               onClear={c.clearFilters}
             />
-            <TransactionsExport query={c.exportQuery} />
+            {canExport && <TransactionsExport query={c.exportQuery} />}
           </Flex>
           <TransactionTotals line={c.totals} />
         </Flex>

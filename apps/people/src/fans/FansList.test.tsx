@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
 import { createQueryClient } from '@backoffice/shared-api';
 import { session } from '@backoffice/shared-api/runtime';
-import { ADMIN, stubHttp } from '@backoffice/shared-api/testing';
+import { ADMIN, adminWithRole, stubHttp } from '@backoffice/shared-api/testing';
 import FansScreen from './FansScreen';
 import { stubApi } from '../profile/testFixtures';
 
@@ -54,6 +54,16 @@ describe('Fans list', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual(['User Name', 'Display Name', 'Email', 'Created On', 'Action']);
     expect(screen.getByText('Showing 1 to 10 of 42 entries')).toBeInTheDocument();
+  });
+
+  it('offers View alone to a role that may not change people (Auditor): no Edit, no Deactivate', async () => {
+    stubHttp(() => ({ status: 200, data: { statusCode: 200, message: 'Fans', data: [fan(1)], total: 1 } }));
+    session.signedIn(adminWithRole('auditor'));
+    renderFans();
+    expect(await screen.findByText('fan.1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Deactivate|Activate/ })).not.toBeInTheDocument();
   });
 
   it('asks the server for the page, sort and search kept in the URL', async () => {

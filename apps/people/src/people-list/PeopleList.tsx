@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { Link } from '@backoffice/ui-kit/router';
 import {
   Button,
@@ -32,6 +33,7 @@ export function PeopleList({ source, leadingColumns = [], extraActions }: People
   const c = usePeopleListController(source);
   const link = useLinkTo();
   const names = PERSON_KINDS[source.kind];
+  const canEdit = useCan('people.write');
   return (
     <ListScreen<PersonRow>
       title={names.many}
@@ -60,9 +62,11 @@ export function PeopleList({ source, leadingColumns = [], extraActions }: People
               <Link to={link(names.view, { id: p._id })} state={c.linkState}>
                 View
               </Link>
-              <Link to={link(names.edit, { id: p._id })} state={c.linkState}>
-                Edit
-              </Link>
+              {canEdit && (
+                <Link to={link(names.edit, { id: p._id })} state={c.linkState}>
+                  Edit
+                </Link>
+              )}
               {extraActions?.(p)}
               <StatusAction status={p.status} busy={c.statusPendingId === p._id} onToggle={() => c.toggleStatus(p)} />
             </Space>

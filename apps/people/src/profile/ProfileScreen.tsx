@@ -1,3 +1,4 @@
+import { useCan } from '@backoffice/shared-api/runtime';
 import { useLocation, useNavigate } from '@backoffice/ui-kit/router';
 import {
   Button,
@@ -24,6 +25,7 @@ export function ProfileScreen({ kind }: { kind: PersonKind }) {
   const status = useStatusToggle();
   const navigate = useNavigate();
   const link = useLinkTo();
+  const canEdit = useCan('people.write');
   const backTo = useBackToList(names.list);
   // The list's state rides along to the edit page, so that its way back still finds the list as it was.
   const { state } = useLocation();
@@ -46,13 +48,15 @@ export function ProfileScreen({ kind }: { kind: PersonKind }) {
             busy={status.pendingId === profile._id}
             onToggle={() => status.toggle(profile)}
           />
-          <Button
-            type="primary"
-            icon={<EditOutlined />}
-            onClick={() => navigate(link(names.edit, { id: profile._id }), { state })}
-          >
-            Edit
-          </Button>
+          {canEdit && (
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => navigate(link(names.edit, { id: profile._id }), { state })}
+            >
+              Edit
+            </Button>
+          )}
         </Flex>
         <ProfileView profile={profile} />
       </Card>

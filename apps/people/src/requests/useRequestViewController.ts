@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useEndpointMutation } from '@backoffice/shared-api';
-import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@backoffice/shared-api/runtime';
+import { ApiError, UNKNOWN_ERROR_MESSAGE, useCan } from '@backoffice/shared-api/runtime';
 import { useBackToList, useRecordController, useToasts } from '@backoffice/ui-kit';
 
 /** What became of a decision, so the dialog that asked for it knows whether to stay open. */
@@ -20,6 +20,7 @@ export function useRequestViewController() {
   const request = load.state === 'ready' ? load.data : undefined;
   // A 409 (decided meanwhile) refreshes the request too: it then shows who decided it.
   const mutation = useEndpointMutation('decideRequest');
+  const mayDecide = useCan('people.write');
   const toasts = useToasts();
   // isPending arrives with the next render; a second click in the same frame must already see it.
   const inFlight = useRef(false);
@@ -53,7 +54,8 @@ export function useRequestViewController() {
     load,
     /** Back to the list as the admin left it (page, sort, filter), when they came from it. */
     backTo: useBackToList('requests'),
-    canDecide: request?.status === 'pending' && !conflict,
+    // Approve and Reject are offered to a role that may decide, on a request still pending.
+    canDecide: mayDecide && request?.status === 'pending' && !conflict,
     busy: mutation.isPending,
     conflict,
     approve: () => decide('approved'),

@@ -2,11 +2,17 @@ import { Link, Navigate, useLocation, useNavigate } from '@backoffice/ui-kit/rou
 import { SignInForm } from '@backoffice/ui-kit/auth';
 import { session, useAuthUser } from '@backoffice/shared-api/runtime';
 import { preloadSignedIn } from '../signedInLoader';
-import { CHANGE_PASSWORD_PATH } from './AuthGate';
+import { CHANGE_PASSWORD_PATH, SECOND_FACTOR_PATH } from './AuthGate';
 
-/** Where a signed-in admin goes: the change-password screen first while the default password stands. */
-const landing = (target: string) =>
-  session.getState().auth.user?.passwordChangeRequired ? CHANGE_PASSWORD_PATH : target;
+/**
+ * Where a signed-in admin goes: the change-password screen first while the default password stands,
+ * then the enrolment of a second factor while their role needs one they have not set up.
+ */
+const landing = (target: string) => {
+  const user = session.getState().auth.user;
+  if (user?.passwordChangeRequired) return CHANGE_PASSWORD_PATH;
+  return user?.secondFactorEnrollmentRequired ? SECOND_FACTOR_PATH : target;
+};
 
 export function LoginPage() {
   const user = useAuthUser();

@@ -1,6 +1,7 @@
 import { Link } from '@backoffice/ui-kit/router';
 import type { PayoutRequestRow, RequestRow } from '@backoffice/shared-api';
 import { Card, DecisionStatusTag, Flex, Typography, formatDateTime, formatDollars } from '@backoffice/ui-kit';
+import { useCanOpen } from '../layout/ScreenAccess';
 
 interface LatestItem {
   key: string;
@@ -23,8 +24,14 @@ function LatestCard({
   allTo: string;
   empty: string;
 }) {
+  const canOpen = useCanOpen();
   return (
-    <Card title={title} size="small" extra={<Link to={allTo}>View all</Link>} style={{ height: '100%' }}>
+    <Card
+      title={title}
+      size="small"
+      extra={canOpen(allTo) ? <Link to={allTo}>View all</Link> : undefined}
+      style={{ height: '100%' }}
+    >
       {items === undefined ? (
         <Typography.Text type="secondary">Loading…</Typography.Text>
       ) : items === null ? (
@@ -37,7 +44,7 @@ function LatestCard({
             <li key={item.key} style={{ padding: '6px 0' }}>
               <Flex justify="space-between" align="center" gap={8} wrap>
                 <span>
-                  <Link to={item.to}>{item.title}</Link>
+                  {canOpen(item.to) ? <Link to={item.to}>{item.title}</Link> : item.title}
                   <Typography.Text type="secondary">{` · ${item.detail}`}</Typography.Text>
                 </span>
                 <span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useNavigate } from '@backoffice/ui-kit/router';
 import {
   AppProviders,
@@ -11,6 +11,7 @@ import {
   LogoutOutlined,
   Menu,
   MenuOutlined,
+  TeamOutlined,
   Space,
   Tag,
   Typography,
@@ -19,9 +20,10 @@ import {
   visuallyHidden,
 } from '@backoffice/ui-kit';
 import { linkTo, type PlainScreenKey } from '@backoffice/shared-api';
-import { connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api/runtime';
+import { can, connectSocket, disconnectSocket, useAuthUser } from '@backoffice/shared-api/runtime';
 import { AvailabilityBadge, ThemeToggle } from './HeaderStatus';
-import { MENU, selectedKey, type MenuEntry } from './menu';
+import { menuFor, selectedKey, type MenuEntry } from './menu';
+import { ScreenAccess } from './ScreenAccess';
 import { NotificationBell } from './NotificationBell';
 import { useBase } from './useBase';
 import { OverrideBanner } from '../remotes/OverrideBanner';
@@ -76,8 +78,10 @@ function SignedInLayout() {
     return () => document.removeEventListener('mousedown', close);
   }, [small, menuOpen]);
 
+  // Rebuilt when the role changes (an Owner's change reaches this tab over the socket).
+  const menu = useMemo(() => menuFor((p) => can(p, user)), [user]);
   const selected = selectedKey(pathUnderBase);
-  const openPayments = MENU.find((m) => m.key === 'payments')?.children?.some((c) => c.key === selected) ?? false;
+  const openPayments = menu.find((m) => m.key === 'payments')?.children?.some((c) => c.key === selected) ?? false;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -99,7 +103,7 @@ function SignedInLayout() {
               mode="inline"
               selectedKeys={[selected]}
               defaultOpenKeys={openPayments ? ['payments'] : []}
-              items={menuItems(MENU, base)}
+              items={menuItems(menu, base)}
               // Choosing an item without a submenu closes the menu on small screens.
               onClick={() => small && setMenuOpen(false)}
             />
@@ -130,12 +134,17 @@ function SignedInLayout() {
           </Space>
           <Space size={narrow ? 'small' : 'middle'}>
             <ThemeToggle />
-            <NotificationBell />
+            {/* The bell counts what the notifications screen lists: shown to a role that may see it. */}
+            {can('notifications.read', user) && <NotificationBell />}
             <AvailabilityBadge compact={narrow} />
             <Dropdown
               trigger={['click']}
               menu={{
                 items: [
+                  // The header keeps the spec's "Admin"; the menu says which role this admin has.
+                  ...(user?.role
+                    ? [{ key: 'role', icon: <TeamOutlined />, label: `Role: ${user.role.name}`, disabled: true }]
+                    : []),
                   { key: 'change-password', icon: <LockOutlined />, label: 'Change Password' },
                   { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
                 ],
@@ -162,7 +171,9 @@ function SignedInLayout() {
         {/* At least a screen tall: the footer starts below the fold, so a screen's rows arriving do
             not push it from mid-screen (a layout shift on every list's first load). */}
         <Layout.Content style={{ margin: 16, minHeight: 'calc(100vh - 64px - 32px)' }}>
-          <Outlet />
+          <ScreenAccess>
+            <Outlet />
+          </ScreenAccess>
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center' }}>
           Copyright © {new Date().getFullYear()} Back Office. All rights reserved.

@@ -1,14 +1,19 @@
 import { Col, PageBreadcrumb, Row, Space, Typography, useLinkTo } from '@backoffice/ui-kit';
+import { useCan } from '@backoffice/shared-api/runtime';
 import { AppearanceCard } from './AppearanceCard';
 import { AuditLogCard } from './AuditLogCard';
 import { AvailabilityCard } from './AvailabilityCard';
 import { PlatformCard } from './PlatformCard';
 import { ProfileCard } from './ProfileCard';
-import { SessionsCard } from './SessionsCard';
+import { TeamSecurityCard } from './TeamSecurityCard';
 
-/** Setting (/app/setting): the admin's own profile, availability and sessions, the look, the audit log and the platform. */
+/**
+ * Setting (/app/setting): the admin's own profile and availability, the look, the way to their
+ * sessions, two-factor sign-in and the team's screens, the audit log and the platform.
+ */
 export function SettingPage() {
   const link = useLinkTo();
+  const readsAudit = useCan('audit.read');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <PageBreadcrumb items={[{ title: 'Dashboard', to: link('dashboard') }, { title: 'Setting' }]} />
@@ -23,11 +28,11 @@ export function SettingPage() {
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <AvailabilityCard />
             <AppearanceCard />
-            <AuditLogCard />
+            {readsAudit && <AuditLogCard />}
           </Space>
         </Col>
         <Col xs={24} xl={14}>
-          <SessionsCard />
+          <TeamSecurityCard />
         </Col>
         <Col xs={24}>
           <PlatformCard />
