@@ -68,6 +68,7 @@ const SIGNED_OUT_FILES = [
   'host/RouteError.tsx',
   'host/SignOut.tsx',
   'host/SignInForm.tsx',
+  'host/SecondFactorStep.tsx',
   'host/AuthCard.tsx',
   'host/LazyToasts.tsx',
   'host/pageTheme.ts',

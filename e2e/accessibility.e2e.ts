@@ -172,6 +172,10 @@ const PARTS = {
       '/app',
       '/app/setting',
       '/app/setting/audit-log',
+      '/app/setting/admins',
+      '/app/setting/roles',
+      '/app/setting/sessions',
+      '/app/setting/two-factor',
       '/change-password',
       ...LISTS.map((l) => `/app/${l}`),
     ]) {

@@ -4,6 +4,8 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  // otplib (the team test types codes as an authenticator app would) needs ES modules compiled.
+  transformIgnorePatterns: ['/node_modules/(?!(otplib|@otplib|@noble|@scure)/)'],
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',

@@ -112,7 +112,7 @@ it("a discount code's change shows on the other admin's list and view within 2 s
 
 it("a sign-in elsewhere shows on the admin's own sessions within 2 s, and its logout too", async () => {
   const one = await session();
-  await one.page.goto('/app/setting');
+  await one.page.goto('/app/setting/sessions');
   const sessions = one.page.getByRole('table', { name: 'Your sessions' });
   await sessions.getByText('This session').waitFor();
   const before = await sessions.getByRole('row').count();

@@ -21,9 +21,11 @@ export async function api<T = any>(
     marketplace?: boolean;
     query?: Record<string, string | number>;
     body?: unknown;
+    /** Another server than the suite's (startOwnServer's). */
+    baseURL?: string;
   } = {},
 ): Promise<ApiReply<T>> {
-  const url = new URL(`/api/v1${path}`, state().baseURL);
+  const url = new URL(`/api/v1${path}`, opts.baseURL ?? state().baseURL);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
   const res = await fetch(url, {
     method,
@@ -44,11 +46,16 @@ export async function apiToken(): Promise<string> {
 }
 
 /** An influencer of the demo data, and a payout request filed for them now, as the marketplace would. */
-export async function newPayoutRequest(token: string, amount: number, payable: number) {
-  const influencers = await api('GET', '/admin/getAllInfluencers', { token, query: { limit: 50 } });
-  const influencer = influencers.data[3] as { _id: string; email: string; displayName: string };
+export async function newPayoutRequest(token: string, amount: number, payable: number, baseURL?: string) {
+  const influencers = await api('GET', '/admin/getAllInfluencers', { token, baseURL, query: { limit: 50 } });
+  const influencer = influencers.data[Math.min(3, influencers.data.length - 1)] as {
+    _id: string;
+    email: string;
+    displayName: string;
+  };
   const created = await api('POST', '/payout/createRequest', {
     marketplace: true,
+    baseURL,
     body: { influencerId: influencer._id, amount, payable_amount: payable },
   });
   if (created.statusCode !== 200) throw new Error(`payout request refused: ${created.message}`);

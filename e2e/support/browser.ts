@@ -51,8 +51,10 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
 }
 
 /** The newest email the server wrote to its outbox (no SMTP in tests). */
-export function latestEmail(): { to: string; subject: string; text: string; html: string } | undefined {
-  const dir = path.join(state().dataDir, 'outbox');
+export function latestEmail(
+  dataDir = state().dataDir,
+): { to: string; subject: string; text: string; html: string } | undefined {
+  const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return undefined;
   const files = fs
     .readdirSync(dir)

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { startServer } from '../../test-support/server';
+import { freePort, startServer } from '../../test-support/server';
 import { state } from './browser';
 
 export interface OwnServer {
   baseURL: string;
   port: number;
   child: ChildProcess;
+  /** Its data folder: the embedded database and the outbox of the emails it sent. */
+  dataDir: string;
   /** Stops the server and removes its data folder. */
   stop(): void;
 }
@@ -19,9 +21,14 @@ export interface OwnServer {
  */
 export async function startOwnServer(name: string, env: Record<string, string>): Promise<OwnServer> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `bo-e2e-${name}-`));
+  const dataDir = path.join(work, 'data');
+  // Known before it starts: the links its emails carry name it.
+  const port = await freePort();
   const server = await startServer({
+    port,
     env: {
-      DATA_DIR: path.join(work, 'data'),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
       RELEASES_DIR: state().releases,
       SEED_SCALE: '0.01',
       LOG_LEVEL: 'warn',
@@ -32,6 +39,7 @@ export async function startOwnServer(name: string, env: Record<string, string>):
     baseURL: server.baseURL,
     port: server.port,
     child: server.child,
+    dataDir,
     stop() {
       server.child.kill('SIGTERM');
       fs.rmSync(work, { recursive: true, force: true });
