@@ -10,7 +10,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
 import { allPages, expectMalformedId } from './helpers/expect';
 import { collectEvents, nextEvent, nextEventOf, startWithAdminSocket } from './helpers/sockets';
-import { BACKENDS, eventually, type TestApi } from './helpers/test-api';
+import { BOTH_BACKENDS, eventually, type TestApi } from './helpers/test-api';
 import { roleByKey } from '../src/modules/admins/roles';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -86,7 +86,7 @@ describe('PAYOUT_SECOND_APPROVAL_ABOVE', () => {
   });
 });
 
-describe.each(BACKENDS)('payout requests and payouts on %s', (backend) => {
+describe.each(BOTH_BACKENDS)('payout requests and payouts on %s', (backend) => {
   let api: TestApi;
   let token: string;
   let socket: Socket;

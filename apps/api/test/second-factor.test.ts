@@ -13,7 +13,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { decryptTotpSecret, issueSecondFactorChallenge } from '../src/modules/auth/second-factor';
 import { buildServer, type Server } from '../src/server';
 import { TEST_ADMIN } from './helpers/constants';
-import { BACKENDS, startTestApi, type Reply, type TestApi } from './helpers/test-api';
+import { BOTH_BACKENDS, startTestApi, type Reply, type TestApi } from './helpers/test-api';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
 /** An admin that does not exist (and no secret was encrypted for). */
@@ -40,7 +40,7 @@ interface Someone {
   password: string;
 }
 
-describe.each(BACKENDS)('two-factor sign-in on %s', (backend) => {
+describe.each(BOTH_BACKENDS)('two-factor sign-in on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(backend);
@@ -373,7 +373,7 @@ describe.each(BACKENDS)('two-factor sign-in on %s', (backend) => {
   });
 });
 
-describe.each(BACKENDS)('two-factor sign-in required (SECOND_FACTOR=required) on %s', (backend) => {
+describe.each(BOTH_BACKENDS)('two-factor sign-in required (SECOND_FACTOR=required) on %s', (backend) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(backend, {
