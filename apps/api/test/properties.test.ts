@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ErrorReply, endpoints, type Endpoint } from '@backoffice/shared-api/contract';
-import { startTestApi, type TestApi } from './helpers/test-api';
+import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 FormatRegistry.Set('uuid', (v) => UUID.test(v));
@@ -67,11 +67,12 @@ function bodyFor(e: Endpoint) {
   );
 }
 
-describe('every route, random input (pglite)', () => {
+// On the database the other API suites run on (PostgreSQL when one is named, else the embedded one).
+describe.each(BACKENDS)('every route, random input (%s)', (backend) => {
   let api: TestApi;
   let token: string;
   beforeAll(async () => {
-    api = await startTestApi('pglite');
+    api = await startTestApi(backend);
     token = await api.signIn();
   });
   afterAll(() => api?.close());
