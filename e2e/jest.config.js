@@ -7,7 +7,6 @@ module.exports = {
   // otplib (the team test types codes as an authenticator app would) needs ES modules compiled.
   transformIgnorePatterns: ['/node_modules/(?!(otplib|@otplib|@noble|@scure)/)'],
   testMatch: ['<rootDir>/**/*.e2e.ts'],
-  setupFilesAfterEnv: ['<rootDir>/support/retry.ts'],
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
 };
