@@ -30,6 +30,10 @@ const ADMIN_EMAIL_KEY = 'admins_email_key';
 const alreadyAdmin = () => conflict(ADMIN_TEAM_MESSAGES.alreadyAdmin, { email: ADMIN_TEAM_MESSAGES.alreadyAdmin });
 const inviteInvalid = () => badRequest(ADMIN_TEAM_MESSAGES.inviteInvalid, { token: ADMIN_TEAM_MESSAGES.inviteInvalid });
 
+/** The name of the role an invitation is for, as its audit rows record it. */
+const roleName = async (db: Kysely<DB>, roleId: string) =>
+  (await db.selectFrom('roles').select('name').where('id', '=', roleId).executeTakeFirstOrThrow()).name;
+
 const expiry = () => sql<Date>`now() + make_interval(hours => ${INVITE_TTL_HOURS})`;
 
 const invitesFrom = (db: Kysely<DB>) => db.selectFrom('admin_invites as v');
@@ -188,11 +192,7 @@ export async function resendInvite(ctx: AppContext, actor: Actor, id: string): P
     if (!invite) throw notFound(ADMIN_TEAM_MESSAGES.inviteNotFound);
     // Someone made them an admin meanwhile (the command line): no link for an account that exists.
     if (await isAdminEmail(trx, invite.email)) throw alreadyAdmin();
-    const role = await trx
-      .selectFrom('roles')
-      .select('name')
-      .where('id', '=', invite.role_id)
-      .executeTakeFirstOrThrow();
+    const role = { name: await roleName(trx, invite.role_id) };
     await recordAudit(trx, {
       action: 'admin.inviteResent',
       actorId: actor.adminId,
@@ -219,11 +219,7 @@ export async function cancelInvite(db: Kysely<DB>, actor: Actor, id: string): Pr
       .returning(['email', 'role_id'])
       .executeTakeFirst();
     if (!invite) throw notFound(ADMIN_TEAM_MESSAGES.inviteNotFound);
-    const role = await trx
-      .selectFrom('roles')
-      .select('name')
-      .where('id', '=', invite.role_id)
-      .executeTakeFirstOrThrow();
+    const role = { name: await roleName(trx, invite.role_id) };
     await recordAudit(trx, {
       action: 'admin.inviteCancelled',
       actorId: actor.adminId,
@@ -322,11 +318,7 @@ export async function acceptInvite(
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.updateTable('admin_invites').set({ admin_id: id }).where('id', '=', invite.id).execute();
-      const role = await trx
-        .selectFrom('roles')
-        .select('name')
-        .where('id', '=', invite.role_id)
-        .executeTakeFirstOrThrow();
+      const role = { name: await roleName(trx, invite.role_id) };
       await recordAudit(trx, {
         action: 'admin.inviteAccepted',
         actorId: id,
