@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { api, apiToken } from './support/api';
-import { ADMIN, launch, menu, newPage, signIn } from './support/browser';
+import { ADMIN, launch, menu, newPage, signIn, opened } from './support/browser';
 
 let browser: Browser;
 let token: string;
@@ -44,7 +44,7 @@ describe('the audit log', () => {
     await page.goto(`/app/fans?search=${encodeURIComponent(email)}`);
     const row = table(page).getByRole('row', { name: new RegExp(userName.replace(/\./g, '\\.')) });
     await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await (await opened(page.getByRole('dialog'))).getByRole('button', { name: 'Deactivate', exact: true }).click();
     await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
 
     // Setting → Audit log; the side menu has no entry of its own for it

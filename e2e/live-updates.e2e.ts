@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, signIn } from './support/browser';
+import { launch, newPage, signIn, opened } from './support/browser';
 import { api, apiToken, newPayoutRequest } from './support/api';
 
 /**
@@ -49,7 +49,7 @@ it("deactivating a fan shows on the other admin's Fans list and fan profile with
   await one.page.goto(`/app/fans?search=${encodeURIComponent(fan.email)}`);
   const row = table(one.page).getByRole('row', { name: new RegExp(fan.userName.replace('.', '\\.')) });
   await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
-  await one.page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await (await opened(one.page.getByRole('dialog'))).getByRole('button', { name: 'Deactivate', exact: true }).click();
   await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
 
   await otherRow.getByRole('button', { name: 'Activate', exact: true }).waitFor({ timeout: WITHIN });
@@ -74,7 +74,7 @@ it("a payout decision shows on the other admin's payout requests within 2 s", as
   await one.page.goto(`/app/payouts-requests${search}`);
   const row = table(one.page).getByRole('row', { name: /\$45\.67/ });
   await row.getByRole('button', { name: 'Approve' }).click();
-  await one.page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await (await opened(one.page.getByRole('dialog'))).getByRole('button', { name: 'Approve' }).click();
   await row.getByText(/Approved by Ada Admin/).waitFor();
 
   await theirRow.getByText(/Approved by Ada Admin/).waitFor({ timeout: WITHIN });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { TRANSACTION_EXPORT_COLUMNS } from '@backoffice/shared-api';
-import { launch, newPage, signIn } from './support/browser';
+import { launch, newPage, signIn, opened } from './support/browser';
 import { api, apiToken, newPayoutRequest } from './support/api';
 
 let browser: Browser;
@@ -110,7 +110,7 @@ describe('the payments remote', () => {
     await page.keyboard.press('Enter');
     const row = table(page).getByRole('row', { name: /\$123\.45/ });
     await row.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await opened(page.getByRole('dialog'));
     await dialog.getByText(`Approve the payout of $98.76 to ${influencer.displayName}?`).waitFor();
     // a double click on the dialog's button still pays once
     await dialog.getByRole('button', { name: 'Approve' }).dblclick();
@@ -127,7 +127,7 @@ describe('the payments remote', () => {
     await page.reload();
     const other = table(page).getByRole('row', { name: /\$67\.89/ });
     await other.getByRole('button', { name: 'Reject' }).click();
-    const reject = page.getByRole('dialog');
+    const reject = await opened(page.getByRole('dialog'));
     await reject.getByRole('textbox').fill('Earnings are still under review.');
     await reject.getByRole('button', { name: 'Reject' }).click();
     await reject.waitFor({ state: 'detached' });
@@ -160,7 +160,7 @@ describe('the payments remote', () => {
       .getByRole('row', { name: /Stripe/ })
       .waitFor();
     await page.getByRole('button', { name: 'Add payment method' }).click();
-    let dialog = page.getByRole('dialog');
+    let dialog = await opened(page.getByRole('dialog'));
     await dialog.getByLabel('Method name').fill('stripe');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('A payment method with this name already exists').waitFor();
@@ -171,13 +171,13 @@ describe('the payments remote', () => {
     await row.getByText('Active', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: 'Edit' }).click();
-    dialog = page.getByRole('dialog');
+    dialog = await opened(page.getByRole('dialog'));
     await dialog.getByLabel('Method name').fill('Wire transfer (SEPA)');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     const renamed = table(page).getByRole('row', { name: /Wire transfer \(SEPA\)/ });
     await renamed.getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await (await opened(page.getByRole('dialog'))).getByRole('button', { name: 'Deactivate' }).click();
     await renamed.getByText('Inactive', { exact: true }).waitFor();
     const stored = await api('GET', '/paymentMethod/getAll', { token, query: { search: 'SEPA' } });
     expect(stored.data[0].isActive).toBe(false);

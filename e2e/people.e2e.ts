@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { latestEmail, launch, menu, newPage, signIn } from './support/browser';
+import { latestEmail, launch, menu, newPage, signIn, opened } from './support/browser';
 import { api, apiToken } from './support/api';
 
 let browser: Browser;
@@ -152,11 +152,11 @@ describe('the people remote', () => {
     await page.goto(`/app/fans?search=${encodeURIComponent(fan.email)}`);
     const row = table(page).getByRole('row', { name: new RegExp(fan.userName.replace('.', '\\.')) });
     await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await (await opened(page.getByRole('dialog'))).getByRole('button', { name: 'Deactivate', exact: true }).click();
     await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
     expect((await api('GET', '/admin/getFanDetail', { token, query: { id: fan._id } })).data.status).toBe('0');
     await row.getByRole('button', { name: 'Activate', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Activate', exact: true }).click();
+    await (await opened(page.getByRole('dialog'))).getByRole('button', { name: 'Activate', exact: true }).click();
     await row.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     expect((await api('GET', '/admin/getFanDetail', { token, query: { id: fan._id } })).data.status).toBe('1');
     expect(errors).toEqual([]);
@@ -203,7 +203,7 @@ describe('the people remote', () => {
     await page.waitForURL(`**/app/requests/view/${filed.data._id}`);
     const before = latestEmail();
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await (await opened(page.getByRole('dialog'))).getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Request approved').first().waitFor();
     await page.getByText('Ada Admin').first().waitFor();
     await page.getByRole('button', { name: 'Approve' }).waitFor({ state: 'detached' });
@@ -216,7 +216,7 @@ describe('the people remote', () => {
     const pending = (await api('GET', '/admin/getAllRequests', { token, query: { status: 'pending' } })).data[0];
     await page.goto(`/app/requests/view/${pending._id}`);
     await page.getByRole('button', { name: 'Reject' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await opened(page.getByRole('dialog'));
     await dialog.getByRole('textbox').fill('Your photo id could not be verified.');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await page.getByText('Request rejected').first().waitFor();

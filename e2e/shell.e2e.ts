@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, latestEmail, launch, newPage, signIn, menu } from './support/browser';
+import { ADMIN, latestEmail, launch, newPage, signIn, menu, opened } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -148,7 +148,7 @@ describe('the shell', () => {
     await firstName.fill('Unsaved');
     const asked = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
     const answer = async (choice: 'Leave' | 'Stay') => {
-      await asked.getByRole('button', { name: choice }).click();
+      await (await opened(asked)).getByRole('button', { name: choice }).click();
       await asked.waitFor({ state: 'hidden' });
     };
     /** Stay kept the page, its address and the typing, and the admin signed in. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, launch, newPage, state } from './support/browser';
+import { ADMIN, launch, newPage, state, opened } from './support/browser';
 import { freePort } from '../test-support/server';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -81,12 +81,12 @@ describe('a remote on its own', () => {
       await city.fill('Unsaved city');
       const asked = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
       await page.getByRole('button', { name: 'Logout' }).click();
-      await asked.getByRole('button', { name: 'Stay' }).click();
+      await (await opened(asked)).getByRole('button', { name: 'Stay' }).click();
       await asked.waitFor({ state: 'hidden' });
       expect(await city.inputValue()).toBe('Unsaved city');
       expect(await page.evaluate(() => localStorage.getItem('_itoken'))).not.toBeNull();
       await page.getByRole('button', { name: 'Logout' }).click();
-      await asked.getByRole('button', { name: 'Leave' }).click();
+      await (await opened(asked)).getByRole('button', { name: 'Leave' }).click();
       await page.getByText('People: sign in').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('_itoken'))).toBeNull();
     });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { SCREENS, noAccessTo } from '@backoffice/shared-api';
 import { SEEDED_ROLES } from '@backoffice/shared-api/contract';
-import { ADMIN, E2E_ADMIN_PASSWORD, E2E_MARKETPLACE_KEY, latestEmail, launch, menu } from './support/browser';
+import { ADMIN, E2E_ADMIN_PASSWORD, E2E_MARKETPLACE_KEY, latestEmail, launch, menu, opened } from './support/browser';
 import { api, newPayoutRequest } from './support/api';
 import { startOwnServer, type OwnServer } from './support/servers';
 
@@ -93,7 +93,7 @@ describe('a team of admins', () => {
     // Setting → Admins → Invite admin, as Support.
     await owner.page.goto('/app/setting/admins');
     await owner.page.getByRole('button', { name: 'Invite admin' }).click();
-    const dialog = owner.page.getByRole('dialog');
+    const dialog = await opened(owner.page.getByRole('dialog'));
     await dialog.getByLabel('Email').fill(INVITEE.email);
     await dialog.getByLabel('First name (optional)').fill(INVITEE.firstName);
     await dialog.getByLabel('Last name (optional)').fill(INVITEE.lastName);
@@ -158,7 +158,7 @@ describe('a team of admins', () => {
     await owner.page.getByRole('button', { name: `Change role of ${INVITEE.firstName} ${INVITEE.lastName}` }).click();
     await choose(owner.page, 'Role', 'Finance');
     await owner.page.getByRole('dialog').getByText('Finance needs a second factor').waitFor();
-    await owner.page.getByRole('dialog').getByRole('button', { name: 'Change role' }).click();
+    await (await opened(owner.page.getByRole('dialog'))).getByRole('button', { name: 'Change role' }).click();
     await owner.page.getByRole('dialog').waitFor({ state: 'hidden' });
     await owner.page
       .getByRole('row', { name: new RegExp(INVITEE.email) })
@@ -177,7 +177,7 @@ describe('a team of admins', () => {
       .getByRole('dialog')
       .getByText(`Approve the payout of $256.87 to ${influencer.displayName}?`)
       .waitFor();
-    await finance.page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await (await opened(finance.page.getByRole('dialog'))).getByRole('button', { name: 'Approve' }).click();
     await pending.getByText(/Approved by Sam Support/).waitFor();
 
     expect(owner.errors).toEqual([]);

@@ -67,3 +67,13 @@ export function latestEmail(
 /** A link of the side menu (the dashboard has cards with the same names). */
 export const menu = (page: Page, name: string): Locator =>
   page.locator('nav[aria-label="Main menu"]').getByRole('link', { name, exact: true });
+
+/**
+ * The dialog, once it has finished zooming in. While it opens its buttons move: on a loaded machine
+ * Playwright measures a button in the frame before the zoom starts and the click lands a frame
+ * later where the button no longer is, so the dialog stays open. An admin's eye waits the same.
+ */
+export async function opened(dialog: Locator): Promise<Locator> {
+  await dialog.and(dialog.page().locator('.ant-modal:not(.ant-zoom)')).first().waitFor();
+  return dialog;
+}
