@@ -772,7 +772,7 @@ describe.each(BACKENDS)('the last active Owner (%s)', (backend) => {
 describe('invitation links are rate limited per address', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi('pglite', { authLimits: { resetPerIp: { points: 3, durationSeconds: 900 } } });
+    api = await startTestApi(BACKENDS[0]!, { authLimits: { resetPerIp: { points: 3, durationSeconds: 900 } } });
   });
   afterAll(() => api?.close());
 

@@ -1,10 +1,10 @@
-import { startTestApi, type TestApi } from './helpers/test-api';
+import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 describe('API conventions', () => {
   let api: TestApi;
   let token: string;
   beforeAll(async () => {
-    api = await startTestApi('pglite');
+    api = await startTestApi(BACKENDS[0]!);
     token = await api.signIn();
   });
   afterAll(() => api?.close());
@@ -89,7 +89,7 @@ describe('API conventions', () => {
   });
 
   it('honours a configured CORS allow-list', async () => {
-    const other = await startTestApi('pglite', { env: { CORS_ORIGINS: 'https://admin.example.com' } });
+    const other = await startTestApi(BACKENDS[0]!, { env: { CORS_ORIGINS: 'https://admin.example.com' } });
     try {
       const ok = await other.server.app.inject({
         method: 'OPTIONS',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
-import { startTestApi, type TestApi } from './helpers/test-api';
+import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 /** The published registry these servers serve, as `npm run remotes` writes it. */
 const PUBLISHED = { remotes: { people: { version: '1.2.3', manifestUrl: '/remotes/people/1.2.3/mf-manifest.json' } } };
@@ -26,7 +26,7 @@ function csp(header: unknown): Record<string, string[]> {
 
 async function withServer(env: Record<string, string>, check: (api: TestApi) => Promise<void>): Promise<void> {
   const releases = releasesDir();
-  const api = await startTestApi('pglite', { env: { RELEASES_DIR: releases, ...env } });
+  const api = await startTestApi(BACKENDS[0]!, { env: { RELEASES_DIR: releases, ...env } });
   try {
     await check(api);
   } finally {
@@ -89,7 +89,9 @@ describe('developer overrides of remotes (REMOTE_OVERRIDE_ORIGINS)', () => {
 
   it('serves the override origins even before anything is published', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-csp-empty-'));
-    const api = await startTestApi('pglite', { env: { RELEASES_DIR: empty, REMOTE_OVERRIDE_ORIGINS: 'localhost' } });
+    const api = await startTestApi(BACKENDS[0]!, {
+      env: { RELEASES_DIR: empty, REMOTE_OVERRIDE_ORIGINS: 'localhost' },
+    });
     try {
       expect((await get(api, '/registry.json')).json()).toEqual({
         remotes: {},

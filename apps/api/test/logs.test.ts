@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { eventually, startTestApi, type TestApi } from './helpers/test-api';
+import { BACKENDS, eventually, startTestApi, type TestApi } from './helpers/test-api';
 import { TEST_ADMIN } from './helpers/constants';
 
 describe('logs', () => {
@@ -12,7 +12,7 @@ describe('logs', () => {
         cb();
       },
     });
-    api = await startTestApi('pglite', { logStream: stream, env: { LOG_LEVEL: 'debug' } });
+    api = await startTestApi(BACKENDS[0]!, { logStream: stream, env: { LOG_LEVEL: 'debug' } });
   });
   afterAll(() => api?.close());
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints } from '@backoffice/shared-api/contract';
-import { startTestApi, type TestApi } from './helpers/test-api';
+import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
 /**
  * The OpenAPI document is what teams outside generate clients from (the marketplace, a remote
@@ -20,7 +20,7 @@ describe('the OpenAPI document', () => {
     paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; tags?: string[] }>>;
   };
   beforeAll(async () => {
-    api = await startTestApi('pglite');
+    api = await startTestApi(BACKENDS[0]!);
     doc = (await api.server.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   });
   afterAll(() => api?.close());

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { SOCKET_PROTOCOL, emit, serverEvents } from '@backoffice/shared-api/contract';
-import { startTestApi, type TestApi } from './helpers/test-api';
+import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
 import { adminSocket as authenticated, nextEvent as next, openSocket as open } from './helpers/sockets';
@@ -12,7 +12,7 @@ describe('realtime', () => {
   let api: TestApi;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    api = await startTestApi('pglite', { listen: true, env: { SOCKET_AUTH_TIMEOUT_MS: '500' } });
+    api = await startTestApi(BACKENDS[0]!, { listen: true, env: { SOCKET_AUTH_TIMEOUT_MS: '500' } });
   });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.disconnect();
@@ -93,8 +93,8 @@ describe('realtime', () => {
   let a: TestApi;
   let b: TestApi;
   beforeAll(async () => {
-    a = await startTestApi('pglite', { listen: true, env: { REDIS_URL } });
-    b = await startTestApi('pglite', { listen: true, env: { REDIS_URL } });
+    a = await startTestApi(BACKENDS[0]!, { listen: true, env: { REDIS_URL } });
+    b = await startTestApi(BACKENDS[0]!, { listen: true, env: { REDIS_URL } });
   });
   afterAll(async () => {
     await a?.close();

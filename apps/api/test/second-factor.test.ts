@@ -13,7 +13,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { decryptTotpSecret, issueSecondFactorChallenge } from '../src/modules/auth/second-factor';
 import { buildServer, type Server } from '../src/server';
 import { TEST_ADMIN } from './helpers/constants';
-import { BOTH_BACKENDS, startTestApi, type Reply, type TestApi } from './helpers/test-api';
+import { BACKENDS, BOTH_BACKENDS, startTestApi, type Reply, type TestApi } from './helpers/test-api';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
 /** An admin that does not exist (and no secret was encrypted for). */
@@ -577,7 +577,7 @@ describe.each(BOTH_BACKENDS)('two-factor sign-in required (SECOND_FACTOR=require
 (REDIS_URL ? describe : describe.skip)('second-factor limits shared by every instance (Redis)', () => {
   it('five wrong codes across two instances lock the admin out on both', async () => {
     const prefix = `test-2fa:${Date.now()}`;
-    const a = await startTestApi('pglite', { env: { REDIS_URL }, limitsKeyPrefix: prefix });
+    const a = await startTestApi(BACKENDS[0]!, { env: { REDIS_URL }, limitsKeyPrefix: prefix });
     const b = await buildServer({ config: a.config, database: a.database, limitsKeyPrefix: prefix });
     try {
       await clearOfStepEdge();

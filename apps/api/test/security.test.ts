@@ -195,7 +195,7 @@ describe('the documented default password', () => {
   let api: TestApi;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    api = await startTestApi('pglite', { listen: true });
+    api = await startTestApi(BACKENDS[0]!, { listen: true });
     await api.database.db
       .updateTable('admins')
       .set({ password_hash: await hashPassword(DEFAULT_ADMIN_PASSWORD) })
@@ -309,7 +309,7 @@ describe('TRUST_PROXY', () => {
   });
 
   it('with one hop, limits the client the proxy saw, not an address the client wrote', async () => {
-    const api = await startTestApi('pglite', {
+    const api = await startTestApi(BACKENDS[0]!, {
       env: { TRUST_PROXY: '1' },
       authLimits: { signInPerAccountAndIp: { points: 2, durationSeconds: 60 } },
     });
@@ -337,8 +337,8 @@ describe('TRUST_PROXY', () => {
 (REDIS_URL ? describe : describe.skip)('limits shared by every instance (Redis)', () => {
   it('five wrong passwords across two instances lock the account on both', async () => {
     const prefix = `test-shared:${Date.now()}`;
-    const a = await startTestApi('pglite', { env: { REDIS_URL }, limitsKeyPrefix: prefix });
-    const b = await startTestApi('pglite', { env: { REDIS_URL }, limitsKeyPrefix: prefix });
+    const a = await startTestApi(BACKENDS[0]!, { env: { REDIS_URL }, limitsKeyPrefix: prefix });
+    const b = await startTestApi(BACKENDS[0]!, { env: { REDIS_URL }, limitsKeyPrefix: prefix });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
