@@ -69,10 +69,16 @@ async function enrol(page: Page): Promise<string> {
   return key;
 }
 
-/** Picks an option of the antd select labelled `label` in `scope`. */
+/**
+ * Picks an option of the antd select labelled `label` in the open dialog. Like the dialog, the
+ * options slide in: a click measured before the slide lands on the option beside the one meant.
+ */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await (await opened(page.getByRole('dialog'))).getByLabel(label).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="ant-slide"])')
+    .getByTitle(option, { exact: true })
+    .click();
 }
 
 /** Every screen the side menu links to, its groups opened. */

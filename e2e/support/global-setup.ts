@@ -21,7 +21,7 @@ export default async function globalSetup(): Promise<void> {
   fs.cpSync(path.join(ROOT, '.releases'), releases, { recursive: true });
   const dataDir = path.join(work, 'data');
   const port = await freePort();
-  const { child } = await startServer({
+  const { child, output } = await startServer({
     port,
     env: {
       DATA_DIR: dataDir,
@@ -34,6 +34,12 @@ export default async function globalSetup(): Promise<void> {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
     },
+  });
+  // Every browser test needs this server: if it dies, the reason goes to the log before the
+  // tests that follow fail with ECONNREFUSED. (Teardown kills it with SIGTERM, after the tests.)
+  child.once('exit', (code, signal) => {
+    if (process.env.E2E_STOPPING) return;
+    console.error(`\nThe browser tests' server exited (${code ?? signal}); its last output:\n${output().slice(-6000)}`);
   });
   const state = { baseURL: `http://localhost:${port}`, pid: child.pid, work, dataDir, releases };
   fs.writeFileSync(path.join(os.tmpdir(), 'bo-e2e-state.json'), JSON.stringify(state));

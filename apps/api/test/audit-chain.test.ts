@@ -246,7 +246,8 @@ describe('npm run audit -- verify', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases opened from nothing: ~30 s on a loaded 2-core machine, over 60 s on a slower one.
+  }, 120_000);
 
   it('refuses to check a folder with no database rather than create one, and an unknown command', async () => {
     const out = lines();

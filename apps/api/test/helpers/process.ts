@@ -41,7 +41,7 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
     port,
     output: () => out,
     exited,
-    waitFor(text, timeoutMs = 60_000) {
+    waitFor(text, timeoutMs = 120_000) {
       return new Promise((resolve, reject) => {
         const matches = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
         const done = () => {
