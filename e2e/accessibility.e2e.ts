@@ -266,9 +266,9 @@ describe.each([
     async (part) => {
       const found = (await Promise.all(themesOf(part).map((theme) => walk(part, theme, width, height)))).flat();
       expect(found).toEqual([]);
-      // A part walks up to fifteen pages in two themes: about 50 s on one 2-core machine, over 60 s on
-      // another as slow as machines here can be.
     },
+    // A part walks up to fifteen pages in two themes: about 50 s on one 2-core machine, over 60 s on
+    // another as slow as machines here can be.
     180_000,
   );
 });

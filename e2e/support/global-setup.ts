@@ -42,6 +42,5 @@ export default async function globalSetup(): Promise<void> {
     console.error(`\nThe browser tests' server exited (${code ?? signal}); its last output:\n${output().slice(-6000)}`);
   });
   const state = { baseURL: `http://localhost:${port}`, pid: child.pid, work, dataDir, releases };
-  fs.writeFileSync(path.join(os.tmpdir(), 'bo-e2e-state.json'), JSON.stringify(state));
   process.env.E2E_STATE = JSON.stringify(state);
 }

@@ -108,3 +108,11 @@ export async function chooseOption(select: HTMLElement, label: string): Promise<
   });
   await user.click(option);
 }
+
+/** Replaces a field's text as an admin pasting it would: one change, not a render per letter. */
+export async function replaceText(field: HTMLElement, value: string): Promise<void> {
+  // As chooseOption: antd's controls refuse pointer events while they animate.
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  await user.clear(field);
+  if (value) await user.paste(value);
+}

@@ -15,7 +15,13 @@ import { POSTGRES_URL, TEST_ADMIN, TEST_SEED_SCALE } from './constants';
 export { POSTGRES_URL };
 
 export type Backend = 'pglite' | 'postgres';
-const BOTH: Backend[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Both databases whenever PostgreSQL is named, for the suites about what the database itself
+ * guarantees, where the embedded one could differ: locks and concurrent writers (payouts, second
+ * factor), triggers (the append-only audit log), query plans and kept counts (lists at scale), and
+ * the walk of every operation for every role.
+ */
+export const BOTH_BACKENDS: Backend[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
 /**
  * Where a suite's tests run: on PostgreSQL, production's database, when one is named (CI names
  * one), else on the embedded PGlite. The two run the same migrations and queries; running every
@@ -24,14 +30,7 @@ const BOTH: Backend[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
  * on both.
  */
 export const BACKENDS: Backend[] =
-  process.env.TEST_BACKENDS === 'both' ? BOTH : POSTGRES_URL ? ['postgres'] : ['pglite'];
-/**
- * Both databases whenever PostgreSQL is named, for the suites about what the database itself
- * guarantees, where the embedded one could differ: locks and concurrent writers (payouts, second
- * factor), triggers (the append-only audit log), query plans and kept counts (lists at scale), and
- * the walk of every operation for every role.
- */
-export const BOTH_BACKENDS: Backend[] = BOTH;
+  process.env.TEST_BACKENDS === 'both' ? BOTH_BACKENDS : POSTGRES_URL ? ['postgres'] : ['pglite'];
 
 export interface TestApi {
   backend: Backend;

@@ -3,6 +3,7 @@ import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-ev
 import { PROFILE_MESSAGES } from '@backoffice/shared-api/profile';
 import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, type Handler, type StubRequest } from '@backoffice/shared-api/testing';
+import { replaceText } from '@backoffice/ui-kit/testing';
 import { INFLUENCER_FIELDS } from './profileFormModel';
 import { FAN_ID, INFLUENCER_ID, PNG, influencerOf, ok, profileOf, renderApp, stubApi, where } from './testFixtures';
 
@@ -41,11 +42,7 @@ async function editFan(onSave: Handler = () => undefined, profile = profileOf())
   return requests;
 }
 
-/** Replaces a field's text as an admin pasting it would: one change, not a render per letter. */
-async function replace(label: string, value: string) {
-  await userEvent.clear(input(label));
-  if (value) await userEvent.paste(value);
-}
+const replace = (label: string, value: string) => replaceText(input(label), value);
 
 describe('Profile edit: browser checks', () => {
   it('refuses a bad email, user name and an underage date of birth without asking the server', async () => {

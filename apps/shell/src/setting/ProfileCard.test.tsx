@@ -4,6 +4,7 @@ import { ROUTES, AUTH_MESSAGES, type AdminProfile } from '@backoffice/shared-api
 import { PROFILE_MESSAGES } from '@backoffice/shared-api/profile';
 import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, bodyOf, failure, ok, stubApi, type StubReply, type StubRequest } from '@backoffice/shared-api/testing';
+import { replaceText } from '@backoffice/ui-kit/testing';
 import { ProfileCard } from './ProfileCard';
 import { PROFILE, renderInShell } from './testFixtures';
 
@@ -38,11 +39,7 @@ async function edit() {
   await screen.findByDisplayValue(PROFILE.email);
 }
 
-/** Replaces a field's text as an admin pasting it would: one change, not a render per letter. */
-async function replace(label: string, value: string) {
-  await userEvent.clear(input(label));
-  if (value) await userEvent.paste(value);
-}
+const replace = (label: string, value: string) => replaceText(input(label), value);
 
 describe('the profile card', () => {
   it("shows the admin's short profile", async () => {

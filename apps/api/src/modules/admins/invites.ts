@@ -192,14 +192,13 @@ export async function resendInvite(ctx: AppContext, actor: Actor, id: string): P
     if (!invite) throw notFound(ADMIN_TEAM_MESSAGES.inviteNotFound);
     // Someone made them an admin meanwhile (the command line): no link for an account that exists.
     if (await isAdminEmail(trx, invite.email)) throw alreadyAdmin();
-    const role = { name: await roleName(trx, invite.role_id) };
     await recordAudit(trx, {
       action: 'admin.inviteResent',
       actorId: actor.adminId,
       recordType: 'adminInvite',
       recordId: id,
       ip: actor.ip,
-      after: { email: invite.email, role: role.name },
+      after: { email: invite.email, role: await roleName(trx, invite.role_id) },
     });
   });
   const invite = await openInvite(ctx.db, id);
@@ -219,14 +218,13 @@ export async function cancelInvite(db: Kysely<DB>, actor: Actor, id: string): Pr
       .returning(['email', 'role_id'])
       .executeTakeFirst();
     if (!invite) throw notFound(ADMIN_TEAM_MESSAGES.inviteNotFound);
-    const role = { name: await roleName(trx, invite.role_id) };
     await recordAudit(trx, {
       action: 'admin.inviteCancelled',
       actorId: actor.adminId,
       recordType: 'adminInvite',
       recordId: id,
       ip: actor.ip,
-      after: { email: invite.email, role: role.name },
+      after: { email: invite.email, role: await roleName(trx, invite.role_id) },
     });
   });
 }
@@ -318,14 +316,18 @@ export async function acceptInvite(
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.updateTable('admin_invites').set({ admin_id: id }).where('id', '=', invite.id).execute();
-      const role = { name: await roleName(trx, invite.role_id) };
       await recordAudit(trx, {
         action: 'admin.inviteAccepted',
         actorId: id,
         recordType: 'admin',
         recordId: id,
         ip,
-        after: { email: invite.email, role: role.name, invitedBy: invite.invited_by, inviteId: invite.id },
+        after: {
+          email: invite.email,
+          role: await roleName(trx, invite.role_id),
+          invitedBy: invite.invited_by,
+          inviteId: invite.id,
+        },
       });
       return id;
     });
