@@ -163,6 +163,8 @@ export default tseslint.config(
         setTimeout: 'readonly',
         window: 'readonly',
         URL: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
       },
     },
   },

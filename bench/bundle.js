@@ -20,6 +20,7 @@ const { startServer } = require('../test-support/server');
 const ROOT = path.resolve(__dirname, '..');
 /** Every list of the spec, by its route under /app. */
 const { LIST_PATHS: LISTS } = require('../test-support/screens');
+const { REMOTES } = require('../scripts/builds');
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const menu = (page, name) => page.locator('nav[aria-label="Main menu"]').getByRole('link', { name, exact: true });
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
@@ -32,12 +33,12 @@ function staticSizes() {
   console.log(
     `shell initial JS (index.html scripts): ${kib(shellInitial)} gzip (budget 60 KiB), CSS: 0 KiB (antd styles are CSS-in-JS)`,
   );
-  const registry = JSON.parse(fs.readFileSync(path.join(ROOT, '.releases/registry.json'), 'utf8'));
-  for (const [name, entry] of Object.entries(registry.remotes)) {
-    const dir = path.join(ROOT, '.releases/remotes', name, entry.version);
+  // The remotes' builds, as the server releases them when it starts.
+  for (const name of REMOTES) {
+    const dir = path.join(ROOT, 'apps', name, 'dist');
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
     console.log(
-      `${name} ${entry.version}: remoteEntry.js ${kib(gz(fs.readFileSync(path.join(dir, 'remoteEntry.js'))))} gzip (budget 10 KiB)`,
+      `${name}: remoteEntry.js ${kib(gz(fs.readFileSync(path.join(dir, 'remoteEntry.js'))))} gzip (budget 10 KiB)`,
     );
     // Shared libraries' fallback chunks are listed with an exposed module, but the shell provides
     // those; a screen's own JS is what is left.
@@ -63,7 +64,13 @@ async function startProduct() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-bench-bundle-'));
   // Not the documented default password: that sign-in would stop at the forced password change.
   const { baseURL, child } = await startServer({
-    env: { DATA_DIR: work, SEED_SCALE: '0.05', SEED_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    env: {
+      DATA_DIR: work,
+      RELEASES_DIR: path.join(work, 'no-releases'),
+      SEED_SCALE: '0.05',
+      SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
   });
   return {
     url: baseURL,

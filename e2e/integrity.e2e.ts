@@ -1,7 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, signIn, state, menu } from './support/browser';
+import { publicRegistry } from './support/releases';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,24 +9,22 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The folder of the people remote's current version in the suite's releases, and its manifest. */
-function people() {
-  const { releases } = state();
-  const registry = JSON.parse(fs.readFileSync(path.join(releases, 'registry.json'), 'utf8'));
-  const dir = path.join(releases, 'remotes', 'people', registry.remotes.people.version);
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
-  return { dir, manifest, integrity: registry.remotes.people.integrity as Record<string, string> };
+/** The people remote's current version as the server serves it: its manifest and integrity records. */
+async function people() {
+  const entry = (await publicRegistry()).remotes.people!;
+  const manifest = await (await fetch(new URL(entry.manifestUrl, state().baseURL))).json();
+  return { entry, manifest, integrity: entry.integrity! };
 }
 
-/** Changes a published file for the length of `body`, then puts it back as it was. */
-async function whileChanged(file: string, change: (text: string) => string, body: () => Promise<void>) {
-  const original = fs.readFileSync(file);
-  fs.writeFileSync(file, change(original.toString('utf8')));
-  try {
-    await body();
-  } finally {
-    fs.writeFileSync(file, original);
-  }
+/**
+ * Serves `path` (a file of people's current version) changed, to this page only, as a tampered CDN
+ * or a changed file on a server would: the page must refuse it by its integrity record.
+ */
+async function whileChanged(page: Page, file: string, change: (text: string) => string) {
+  await page.route(`**/remotes/people/*/${file}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: change(await response.text()) });
+  });
 }
 
 const tampered = (page: Page) => page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered);
@@ -47,52 +45,38 @@ async function expectIntegrityFallbackAndOthersWorking(page: Page) {
 }
 
 describe('integrity of published remotes', () => {
-  it('the registry holds the SHA-384 of every file of the current version', () => {
-    const { dir, integrity } = people();
+  it('the registry holds the SHA-384 of every file of the current version, as the server computed it', async () => {
+    const { entry, integrity } = await people();
     expect(Object.keys(integrity)).toEqual(expect.arrayContaining(['mf-manifest.json', 'remoteEntry.js']));
     for (const hash of Object.values(integrity)) expect(hash).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.js') && !integrity[f])).toEqual([]);
+    const served = await fetch(
+      new URL(entry.manifestUrl.replace('mf-manifest.json', 'remoteEntry.js'), state().baseURL),
+    );
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(integrity['remoteEntry.js']).toBe(`sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`);
   });
 
   it('a script changed after publication does not run: the screen shows the integrity fallback', async () => {
-    const { dir, manifest } = people();
+    const { manifest } = await people();
     const fans = manifest.exposes.find((e: { name: string }) => e.name === 'Fans');
-    const chunk = path.join(dir, fans.assets.js.sync.at(-1));
-    await whileChanged(
-      chunk,
-      (code) => `${code}\n;window.__tampered = true;`,
-      async () => {
-        const { context, page } = await newPage(browser);
-        await expectIntegrityFallbackAndOthersWorking(page);
-        await context.close();
-      },
-    );
+    const { context, page } = await newPage(browser);
+    await whileChanged(page, fans.assets.js.sync.at(-1), (code) => `${code}\n;window.__tampered = true;`);
+    await expectIntegrityFallbackAndOthersWorking(page);
+    await context.close();
   });
 
   it('a manifest changed after publication is refused: nothing it names is loaded', async () => {
-    const { dir } = people();
-    const evil = path.join(dir, 'evil.js');
-    fs.writeFileSync(evil, 'window.__tampered = true;');
-    try {
-      await whileChanged(
-        path.join(dir, 'mf-manifest.json'),
-        (json) => {
-          const manifest = JSON.parse(json);
-          manifest.metaData.remoteEntry.name = 'evil.js';
-          return JSON.stringify(manifest);
-        },
-        async () => {
-          const { context, page } = await newPage(browser);
-          const fetched: string[] = [];
-          page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-          await expectIntegrityFallbackAndOthersWorking(page);
-          expect(fetched.filter((p) => p.endsWith('/evil.js'))).toEqual([]);
-          await context.close();
-        },
-      );
-    } finally {
-      fs.rmSync(evil, { force: true });
-    }
+    const { context, page } = await newPage(browser);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await whileChanged(page, 'mf-manifest.json', (json) => {
+      const manifest = JSON.parse(json);
+      manifest.metaData.remoteEntry.name = 'evil.js';
+      return JSON.stringify(manifest);
+    });
+    await expectIntegrityFallbackAndOthersWorking(page);
+    expect(fetched.filter((p) => p.endsWith('/evil.js'))).toEqual([]);
+    await context.close();
   });
 
   it('with the files as published, the remote loads', async () => {

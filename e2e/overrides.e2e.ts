@@ -19,9 +19,11 @@ let devServer: http.Server;
 let devPort: number;
 
 function startDevMachine(): Promise<void> {
-  const root = path.join(state().releases, 'remotes');
+  // /<remote>/dev/<file>: the remote's build on this machine (apps/<remote>/dist), as its dev server serves it.
+  const root = path.resolve(__dirname, '..', 'apps');
   devServer = http.createServer((req, res) => {
-    const file = path.join(root, path.normalize(decodeURIComponent(new URL(req.url!, 'http://x').pathname)));
+    const [, remote, , ...rest] = decodeURIComponent(new URL(req.url!, 'http://x').pathname).split('/');
+    const file = path.join(root, String(remote), 'dist', path.normalize(rest.join('/')));
     if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404).end();
       return;
@@ -56,9 +58,7 @@ const registryOf = async (baseURL: string) => (await fetch(`${baseURL}/registry.
 
 /** The people remote's manifest on the developer's machine. */
 async function devManifest(): Promise<string> {
-  const registry = await registryOf(state().baseURL);
-  const version: string = registry.remotes.people.version;
-  return `http://127.0.0.1:${devPort}/people/${version}/mf-manifest.json`;
+  return `http://127.0.0.1:${devPort}/people/dev/mf-manifest.json`;
 }
 
 function requestsTo(page: Page, port: number): string[] {

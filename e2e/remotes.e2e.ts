@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, signIn, state, menu } from './support/browser';
+import { launch, newPage, signIn, menu } from './support/browser';
+import { buildCopy, deployToken, publicRegistry, remotes, versionIn } from './support/releases';
 
 const ROOT = path.resolve(__dirname, '..');
 let browser: Browser;
@@ -45,76 +45,45 @@ describe('remotes at runtime', () => {
   });
 
   it('a republished remote reaches admins on their next page load, and a rollback takes it back, without touching the shell', async () => {
-    const { releases } = state();
-    const registryFile = path.join(releases, 'registry.json');
-    const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8'));
-    const current: string = registry.remotes.people.version;
-    // A "new build" of people: the same files with a visible change, published at a new version.
-    const next = `${current}-e2e`;
-    const from = path.join(releases, 'remotes', 'people', current);
-    const to = path.join(releases, 'remotes', 'people', next);
-    fs.cpSync(from, to, { recursive: true });
-    for (const f of fs.readdirSync(to).filter((n) => n.endsWith('.js'))) {
-      const file = path.join(to, f);
-      fs.writeFileSync(
-        file,
-        fs.readFileSync(file, 'utf8').replaceAll('Search by name or email', 'Search fans (new release)'),
-      );
-    }
+    const token = await deployToken('people');
+    const current = (await publicRegistry()).remotes.people!.version;
+    // A "new build" of people with a visible change, uploaded and promoted as its team's CI would.
+    const build = buildCopy('people', (_f, text) =>
+      text.replaceAll('Search by name or email', 'Search fans (new release)'),
+    );
     const shellBefore = fs.statSync(path.join(ROOT, 'apps/shell/dist/index.html')).mtimeMs;
-    const remotes = (...args: string[]) =>
-      execFileSync(process.execPath, ['scripts/remotes.js', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, RELEASES_DIR: releases },
-        encoding: 'utf8',
-      });
 
     const { context, page } = await newPage(browser);
     await signIn(page);
     await page.goto('/app/fans');
     await page.getByPlaceholder('Search by name or email').waitFor();
 
-    remotes('promote', 'people', next);
+    const next = versionIn(await remotes(['upload', 'people', '--dir', build], { token }), 'people');
+    await remotes(['promote', 'people', next], { token });
     await page.reload();
     await page.getByPlaceholder('Search fans (new release)').waitFor();
 
-    remotes('rollback', 'people');
+    await remotes(['rollback', 'people'], { token });
     await page.reload();
     await page.getByPlaceholder('Search by name or email').waitFor();
-    expect(JSON.parse(fs.readFileSync(registryFile, 'utf8')).remotes.people.version).toBe(current);
+    expect((await publicRegistry()).remotes.people!.version).toBe(current);
     expect(fs.statSync(path.join(ROOT, 'apps/shell/dist/index.html')).mtimeMs).toBe(shellBefore);
     await context.close();
+    fs.rmSync(build, { recursive: true, force: true });
   });
 });
 
 describe('shared code across releases', () => {
-  const remotes = (releases: string, ...args: string[]) =>
-    execFileSync(process.execPath, ['scripts/remotes.js', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, RELEASES_DIR: releases },
-      encoding: 'utf8',
-      stdio: 'pipe',
-    });
+  let token: string;
+  beforeAll(async () => {
+    token = await deployToken('people');
+  });
   const shellProvides = (name: string): string =>
     JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/shell/dist/mf-manifest.json'), 'utf8')).shared.find(
       (s: { name: string }) => s.name === name,
     ).version;
-  /** A copy of the current people release, as if built against other versions of shared packages. */
-  function peopleBuiltAgainst(releases: string, suffix: string, edit: (file: string, text: string) => string) {
-    const current: string = JSON.parse(fs.readFileSync(path.join(releases, 'registry.json'), 'utf8')).remotes.people
-      .version;
-    const next = `${current}-${suffix}`;
-    const to = path.join(releases, 'remotes', 'people', next);
-    fs.cpSync(path.join(releases, 'remotes', 'people', current), to, { recursive: true });
-    for (const f of fs.readdirSync(to).filter((n) => n.endsWith('.js') || n === 'mf-manifest.json')) {
-      const file = path.join(to, f);
-      fs.writeFileSync(file, edit(f, fs.readFileSync(file, 'utf8')));
-    }
-    return { current, next };
-  }
 
   it('a people release built against newer shared-api and ui-kit is published, and its Fans screen works on its own copies with the page’s one session, antd and theme', async () => {
-    const { releases } = state();
     const API = '@backoffice/shared-api';
     const KIT = '@backoffice/ui-kit';
     const nextMinor = (version: string) => {
@@ -144,7 +113,8 @@ describe('shared code across releases', () => {
           )
       );
     };
-    const { current, next } = peopleBuiltAgainst(releases, 'newer-shared', (file, text) => {
+    const current = (await publicRegistry()).remotes.people!.version;
+    const build = buildCopy('people', (file, text) => {
       if (file === 'mf-manifest.json') {
         const manifest = JSON.parse(text);
         for (const s of manifest.shared) {
@@ -157,18 +127,19 @@ describe('shared code across releases', () => {
       }
       return rewrite(rewrite(text, API), KIT);
     });
-    const entry = fs.readFileSync(path.join(releases, 'remotes', 'people', next, 'remoteEntry.js'), 'utf8');
+    const entry = fs.readFileSync(path.join(build, 'remoteEntry.js'), 'utf8');
     expect(entry).toContain(`("${API}","${newer[API]}",`);
     expect(entry).toContain(
       `requiredVersion:"^${newer[KIT]}",strictVersion:!0,eager:!1,layer:void 0,shareKey:"${KIT}"}`,
     );
 
-    const said = remotes(releases, 'promote', 'people', next);
+    const said = await remotes(['upload', 'people', '--dir', build], { token });
     for (const name of [API, KIT]) {
       expect(said).toContain(
         `people needs ${name} ^${newer[name]}, the shell provides ${provided[name]}: it loads its own copy`,
       );
     }
+    await remotes(['promote', 'people', versionIn(said, 'people')], { token });
     try {
       const { context, page, errors } = await newPage(browser);
       await signIn(page);
@@ -206,38 +177,29 @@ describe('shared code across releases', () => {
       expect(errors).toEqual([]);
       await context.close();
     } finally {
-      remotes(releases, 'promote', 'people', current);
+      await remotes(['promote', 'people', current], { token });
+      fs.rmSync(build, { recursive: true, force: true });
     }
   });
 
   it.each([['@backoffice/shared-api/runtime'], ['@backoffice/ui-kit/antd'], ['react']])(
-    'refuses to promote or stage a remote that needs a newer singleton (%s) than the shell provides, and the screen keeps working',
+    'refuses a remote that needs a newer singleton (%s) than the shell provides, and the screen keeps working',
     async (name) => {
-      const { releases } = state();
-      const registryFile = path.join(releases, 'registry.json');
-      const before = fs.readFileSync(registryFile, 'utf8');
+      const before = await publicRegistry();
       const provided = shellProvides(name);
       // A build of people made against the next major (a new service, a new hook) requires it.
       const required = `^${Number(provided.split('.')[0]) + 1}.0.0`;
-      const { next } = peopleBuiltAgainst(releases, `needs-newer-${name.split('/').pop()}`, (file, text) => {
+      const build = buildCopy('people', (file, text) => {
         if (file !== 'mf-manifest.json') return text;
         const manifest = JSON.parse(text);
         for (const s of manifest.shared) if (s.name === name) s.requiredVersion = required;
         return JSON.stringify(manifest);
       });
-
-      const refusal = (...args: string[]) => {
-        try {
-          remotes(releases, ...args);
-        } catch (e) {
-          return (e as { stderr: string }).stderr;
-        }
-        throw new Error(`remotes ${args.join(' ')} was not refused`);
-      };
-      const message = `people needs ${name} ${required}, the shell provides ${provided}`;
-      expect(refusal('promote', 'people', next)).toContain(message);
-      expect(refusal('stage', 'people', next, '--percent', '100')).toContain(message);
-      expect(fs.readFileSync(registryFile, 'utf8')).toBe(before);
+      await expect(remotes(['upload', 'people', '--dir', build], { token })).rejects.toThrow(
+        `people needs ${name} ${required}, the shell provides ${provided}`,
+      );
+      expect(await publicRegistry()).toEqual(before);
+      fs.rmSync(build, { recursive: true, force: true });
 
       // Admins still get the version the shell can serve: no broken screen.
       const { context, page, errors } = await newPage(browser);

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm start`: rebuilds each front-end app whose sources changed since its build (saying which
- * files), publishes each rebuilt remote, then runs the API server, which also serves the shell, the
- * published remotes and their registry on one port. With no change nothing is rebuilt.
- * `--rebuild` builds and publishes everything again; `--no-serve` stops after building.
+ * files), then runs the API server, which serves the shell and releases each remote's new build
+ * (RELEASE_LOCAL_BUILDS: a build it has not stored before becomes current) on one port. With no
+ * change nothing is rebuilt. `--rebuild` builds everything again; `--no-serve` stops after building.
  */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { APPS, buildApp, buildShellAndRemotes, whyRebuild } = require('./builds');
-const { publish, ensureReleased } = require('./remotes');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -25,11 +24,10 @@ async function bringBuildsUpToDate({ rebuild }) {
     apps.filter((a) => a.reason),
     {
       buildShell: (reason) => buildApp('shell', reason),
-      publish: (name, reason, shellBuilt) => publish(name, { reason, shellBuilt }),
+      // The server releases the remotes' builds when it starts, through its release gate.
+      publish: (name, reason) => buildApp(name, reason),
     },
   );
-  // A current remote build may still be missing from this releases folder (RELEASES_DIR moved).
-  for (const name of current) if (name !== 'shell') ensureReleased(name);
 }
 
 async function main(args) {

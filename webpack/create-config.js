@@ -18,7 +18,7 @@ const version = (name) => rootPackage.dependencies[name] || rootPackage.devDepen
  * Third-party libraries that must be one instance per page. The trailing-slash entries share
  * subpaths (react-dom/client, react/jsx-runtime): without them a second react-dom loads and hooks
  * break. Strict: a remote built against a version the shell does not provide fails to load rather
- * than run beside the wrong one, and the release gate (scripts/shared-gate.js) refuses it first.
+ * than run beside the wrong one, and the release gate (apps/api/src/modules/releases/gate.ts) refuses it first.
  * socket.io-client is not listed: only shared-api's runtime imports it, and it is
  * itself one per page, so it travels inside it (one fewer entry in every remoteEntry.js).
  * Nor is react-router-dom: ui-kit's `./router` singleton is its only importer, and takes half of it.
@@ -40,7 +40,7 @@ const THIRD_PARTY_SINGLETONS = {
  * satisfies, and a remote built against a newer one gets the copy in its own build. The entries
  * listed in the package's `federation.singletons` (shared-api's runtime, ui-kit's antd and router) are what
  * must be one instance per page: shared under their own keys as strict singletons with their own
- * versions; a remote that needs a newer one is refused at release (scripts/shared-gate.js).
+ * versions; a remote that needs a newer one is refused at release (apps/api/src/modules/releases/gate.ts).
  */
 const OUR_PACKAGES = ['shared-api', 'ui-kit'].map((dir) => require(`../packages/${dir}/package.json`));
 

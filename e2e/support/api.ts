@@ -39,8 +39,11 @@ export async function api<T = any>(
   return (await res.json()) as ApiReply<T>;
 }
 
-export async function apiToken(): Promise<string> {
-  const reply = await api('POST', '/admin/signIn', { body: { email: ADMIN.email, password: ADMIN.password } });
+export async function apiToken(baseURL?: string): Promise<string> {
+  const reply = await api('POST', '/admin/signIn', {
+    baseURL,
+    body: { email: ADMIN.email, password: ADMIN.password },
+  });
   if (reply.statusCode !== 200) throw new Error(`sign-in failed: ${reply.message}`);
   return reply.data.token as string;
 }

@@ -17,7 +17,6 @@ export const ADMIN = { email: 'admin@backoffice.local', password: E2E_ADMIN_PASS
 export interface E2EState {
   baseURL: string;
   dataDir: string;
-  releases: string;
 }
 
 export const state = (): E2EState => JSON.parse(process.env.E2E_STATE ?? '{}') as E2EState;
@@ -27,8 +26,11 @@ export function launch(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions());
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: state().baseURL, viewport: { width: 1280, height: 800 } });
+export async function newPage(
+  browser: Browser,
+  baseURL = state().baseURL,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { freePort, startServer } from '../../test-support/server';
-import { state } from './browser';
 
 export interface OwnServer {
   baseURL: string;
@@ -17,7 +16,8 @@ export interface OwnServer {
 
 /**
  * A product server of a test's own, beside the suite's (for a setting the shared one must not have):
- * a tiny seed in a throw-away data folder, the suite's published remotes, and `env` on top.
+ * a tiny seed in a throw-away data folder, the remotes' local builds released at its start, and `env`
+ * on top.
  */
 export async function startOwnServer(name: string, env: Record<string, string>): Promise<OwnServer> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `bo-e2e-${name}-`));
@@ -29,7 +29,8 @@ export async function startOwnServer(name: string, env: Record<string, string>):
     env: {
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
-      RELEASES_DIR: state().releases,
+      // No earlier releases folder to import: a developer's .releases is not the suite's.
+      RELEASES_DIR: path.join(work, 'no-releases'),
       SEED_SCALE: '0.01',
       LOG_LEVEL: 'warn',
       ...env,

@@ -38,8 +38,25 @@ export interface Config {
   logLevel: string;
   /** The shell's production build, served at / and /app; absent means API only. */
   shellDist: string;
-  /** Published remote builds (remotes/<name>/<version>/) and the registry that points at them. */
+  /**
+   * A releases folder of an earlier version (RELEASES_DIR, .releases by default): imported into the
+   * database once, at the first start that finds it; releases live in the database since.
+   */
   releasesDir: string;
+  /**
+   * Whether the start releases the remotes' local builds (apps/<remote>/dist, RELEASE_LOCAL_BUILDS):
+   * a build not uploaded yet is stored and made current, as `npm start` did with a rebuilt remote.
+   */
+  releaseLocalBuilds: boolean;
+  /** Where the apps' folders are, each with its build in dist/. */
+  appsDir: string;
+  /**
+   * Where browsers load the remotes' manifests and files from (ASSETS_ORIGIN, a CDN pulling
+   * /remotes/ from this server); empty: this server's origin. The CSP names it.
+   */
+  assetsOrigin: string;
+  /** When a staged version halts itself (modules/releases/figures.ts). */
+  releaseHalt: { factor: number; minViews: number; minRate: number };
   /** Seconds a socket has to authenticate before it is dropped. */
   socketAuthTimeoutMs: number;
   /**
@@ -99,6 +116,11 @@ const ENV_SCHEMA = {
     },
     SHELL_DIST: { type: 'string' },
     RELEASES_DIR: { type: 'string' },
+    RELEASE_LOCAL_BUILDS: { type: 'string', enum: ['true', 'false'], default: 'true' },
+    ASSETS_ORIGIN: { type: 'string' },
+    RELEASE_HALT_FACTOR: { type: 'number', minimum: 1, maximum: 1000, default: 2 },
+    RELEASE_HALT_MIN_VIEWS: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
+    RELEASE_HALT_MIN_RATE: { type: 'number', minimum: 0, maximum: 1, default: 0.05 },
     SOCKET_AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
     REMOTE_OVERRIDE_ORIGINS: { type: 'string' },
     PAYOUT_SECOND_APPROVAL_ABOVE: { type: 'string' },
@@ -131,6 +153,11 @@ interface Env {
   LOG_LEVEL: string;
   SHELL_DIST?: string;
   RELEASES_DIR?: string;
+  RELEASE_LOCAL_BUILDS: 'true' | 'false';
+  ASSETS_ORIGIN?: string;
+  RELEASE_HALT_FACTOR: number;
+  RELEASE_HALT_MIN_VIEWS: number;
+  RELEASE_HALT_MIN_RATE: number;
   SOCKET_AUTH_TIMEOUT_MS: number;
   REMOTE_OVERRIDE_ORIGINS?: string;
   PAYOUT_SECOND_APPROVAL_ABOVE?: string;
@@ -216,6 +243,26 @@ export function parseRemoteOverrideOrigins(value: string | undefined): string[] 
     return [url.origin];
   });
   return [...new Set(origins)];
+}
+
+/**
+ * ASSETS_ORIGIN: the origin (https://cdn.example.com) browsers load the remotes from; it goes into
+ * the registry's manifest URLs and the CSP, so anything but a plain http(s) origin is refused at start.
+ */
+export function parseAssetsOrigin(value: string | undefined): string {
+  if (!value) return '';
+  let url: URL | undefined;
+  try {
+    url = HTTP_ORIGIN.test(value) ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url) {
+    throw new Error(
+      `ASSETS_ORIGIN is "${value}", which is not an http(s) origin: write scheme, host and port only (https://cdn.example.com).`,
+    );
+  }
+  return url.origin;
 }
 
 /** A DNS host name: labels of letters, digits and inner hyphens, dot-separated. */
@@ -312,6 +359,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
     logLevel: e.LOG_LEVEL,
     shellDist: path.resolve(e.SHELL_DIST || path.join(repoRoot, 'apps', 'shell', 'dist')),
     releasesDir: path.resolve(e.RELEASES_DIR || path.join(repoRoot, '.releases')),
+    releaseLocalBuilds: e.RELEASE_LOCAL_BUILDS === 'true',
+    appsDir: path.join(repoRoot, 'apps'),
+    assetsOrigin: parseAssetsOrigin(e.ASSETS_ORIGIN),
+    releaseHalt: {
+      factor: e.RELEASE_HALT_FACTOR,
+      minViews: e.RELEASE_HALT_MIN_VIEWS,
+      minRate: e.RELEASE_HALT_MIN_RATE,
+    },
     socketAuthTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
     remoteOverrideOrigins: parseRemoteOverrideOrigins(e.REMOTE_OVERRIDE_ORIGINS),
     payoutSecondApprovalAboveCents: parsePayoutSecondApprovalAbove(e.PAYOUT_SECOND_APPROVAL_ABOVE),

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemo } from './seed/seed';
 import { buildServer } from './server';
+import { importReleasesFolder, releaseLocalBuilds } from './modules/releases/local-builds';
 
 /**
  * `npm start`: open (and if needed create, migrate and seed) the database, serve the API and the
@@ -42,6 +43,9 @@ async function main(): Promise<void> {
   }
 
   const server = await buildServer({ config, database });
+  // Releases: an earlier version's releases folder, once; then this machine's remote builds.
+  await importReleasesFolder(server.context, config.releasesDir);
+  if (config.releaseLocalBuilds) await releaseLocalBuilds(server.context, config.appsDir);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -11,7 +11,8 @@ import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/storable-text';
 import { overrideSources, registerWeb } from './plugins/web';
-import { remoteRoutes } from './modules/remotes/routes';
+import { releaseRoutes } from './modules/releases/routes';
+import { registerReleaseFiles } from './modules/releases/serve';
 import { adminAuthenticator, marketplaceAuthenticator, resolveToken } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthLimits, type AuthLimitSettings } from './modules/auth/limits';
@@ -121,14 +122,16 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
   });
 
+  const assets = config.assetsOrigin ? [config.assetsOrigin] : [];
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
       directives: {
         // Remote code comes from this origin; only a server started with REMOTE_OVERRIDE_ORIGINS
         // lets a developer's override load it from those origins too (the shell's same allow-list).
-        'script-src': ["'self'", ...overrideSources(config.remoteOverrideOrigins).script],
-        'connect-src': ["'self'", ...overrideSources(config.remoteOverrideOrigins).connect],
+        // ASSETS_ORIGIN: the CDN the remotes' manifests and files come from.
+        'script-src': ["'self'", ...assets, ...overrideSources(config.remoteOverrideOrigins).script],
+        'connect-src': ["'self'", ...assets, ...overrideSources(config.remoteOverrideOrigins).connect],
         'img-src': ["'self'", 'data:'],
         // Plain-HTTP localhost must stay plain HTTP.
         'upgrade-insecure-requests': null,
@@ -195,15 +198,19 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await api.register(notificationRoutes(context));
       await api.register(dashboardRoutes(context));
       await api.register(auditRoutes(context));
-      await api.register(remoteRoutes(context));
+      await api.register(
+        releaseRoutes(context, {
+          halt: config.releaseHalt,
+          reportsPerMinute: 30,
+          redis: limitsRedis,
+          keyPrefix: opts.limitsKeyPrefix,
+        }),
+      );
     },
     { prefix: API_BASE_PATH },
   );
-  const served = await registerWeb(app, {
-    shellDist: config.shellDist,
-    releasesDir: config.releasesDir,
-    overrideOrigins: config.remoteOverrideOrigins,
-  });
+  registerReleaseFiles(app, context);
+  const served = await registerWeb(app, { shellDist: config.shellDist });
   web.spaFallback = served.spaFallback;
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await database.db.selectFrom('seed_runs').select('name').limit(1).execute();

@@ -1,17 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { endpoints } from '@backoffice/shared-api/contract';
 import { loadConfig } from '../src/config';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
+import { archiveOf, buildOf } from './helpers/builds';
 
-/** The published registry these servers serve, as `npm run remotes` writes it. */
-const PUBLISHED = { remotes: { people: { version: '1.2.3', manifestUrl: '/remotes/people/1.2.3/mf-manifest.json' } } };
-
-function releasesDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-csp-releases-'));
-  fs.writeFileSync(path.join(dir, 'registry.json'), JSON.stringify(PUBLISHED));
-  return dir;
-}
+/** No remote is released on these servers: the registry has only the override origins. */
+const PUBLISHED = { remotes: {} };
 
 /** The CSP's directives by name, each a list of sources. */
 function csp(header: unknown): Record<string, string[]> {
@@ -25,17 +18,42 @@ function csp(header: unknown): Record<string, string[]> {
 }
 
 async function withServer(env: Record<string, string>, check: (api: TestApi) => Promise<void>): Promise<void> {
-  const releases = releasesDir();
-  const api = await startTestApi(BACKENDS[0]!, { env: { RELEASES_DIR: releases, ...env } });
+  const api = await startTestApi(BACKENDS[0]!, { env });
   try {
     await check(api);
   } finally {
     await api.close();
-    fs.rmSync(releases, { recursive: true, force: true });
   }
 }
 
 const get = (api: TestApi, url: string) => api.server.app.inject({ method: 'GET', url });
+
+describe('remotes from a CDN (ASSETS_ORIGIN)', () => {
+  it('names the CDN in the CSP and in every manifest URL; integrity is the same', async () => {
+    await withServer({ ASSETS_ORIGIN: 'https://cdn.example.com/' }, async (api) => {
+      const directives = csp((await get(api, '/')).headers['content-security-policy']);
+      expect(directives['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
+      expect(directives['connect-src']).toEqual(["'self'", 'https://cdn.example.com']);
+      const token = await api.signIn();
+      const uploaded = await api.call('POST', endpoints.uploadRelease.path, {
+        token,
+        query: { remote: 'people' },
+        body: await archiveOf(buildOf('people', 'cdn')),
+        headers: { 'content-type': 'application/gzip' },
+      });
+      const { version } = uploaded.body.data;
+      await api.call('POST', endpoints.promoteRelease.path, { token, body: { remote: 'people', version } });
+      const entry = (await api.call('GET', endpoints.getRemoteRegistry.path, { token })).body.data.remotes.people;
+      expect(entry.manifestUrl).toBe(`https://cdn.example.com/remotes/people/${version}/mf-manifest.json`);
+      expect(Object.keys(entry.integrity)).toEqual(expect.arrayContaining(['mf-manifest.json', 'remoteEntry.js']));
+      expect((await get(api, '/registry.json')).json().remotes.people.manifestUrl).toBe(entry.manifestUrl);
+    });
+  });
+
+  it('refuses an ASSETS_ORIGIN that is not an origin, at start', () => {
+    expect(() => loadConfig({ ASSETS_ORIGIN: 'https://cdn.example.com/path; script-src *' })).toThrow(/ASSETS_ORIGIN/);
+  });
+});
 
 describe('developer overrides of remotes (REMOTE_OVERRIDE_ORIGINS)', () => {
   it('are off by default: the CSP names no origin but this server, and the registry allows none', async () => {
@@ -85,22 +103,6 @@ describe('developer overrides of remotes (REMOTE_OVERRIDE_ORIGINS)', () => {
         origins: ['http://localhost:3001', 'https://dev.example.com'],
       });
     });
-  });
-
-  it('serves the override origins even before anything is published', async () => {
-    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-csp-empty-'));
-    const api = await startTestApi(BACKENDS[0]!, {
-      env: { RELEASES_DIR: empty, REMOTE_OVERRIDE_ORIGINS: 'localhost' },
-    });
-    try {
-      expect((await get(api, '/registry.json')).json()).toEqual({
-        remotes: {},
-        overrides: { origins: ['http://localhost:*', 'http://127.0.0.1:*'] },
-      });
-    } finally {
-      await api.close();
-      fs.rmSync(empty, { recursive: true, force: true });
-    }
   });
 
   it.each([

@@ -48,6 +48,11 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents an upload by the media type it takes (a release: a .tar.gz of the build)', () => {
+    const upload = doc.paths['/api/v1/release/upload']!.post as { requestBody?: { content?: Record<string, unknown> } };
+    expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(['application/gzip']);
+  });
+
   it('passes `redocly lint` with no error', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-')), 'openapi.json');
     fs.writeFileSync(file, JSON.stringify(doc));

@@ -32,6 +32,10 @@ const RolesPage = lazyPage(
   () => import('./setting/roles/RolesPage').then((m) => m.RolesPage),
   <LoadingOverlay tip="Loading the roles…" />,
 );
+const ReleasesPage = lazyPage(
+  () => import('./setting/releases/ReleasesPage').then((m) => m.ReleasesPage),
+  <LoadingOverlay tip="Loading the releases…" />,
+);
 const SessionsPage = lazyPage(
   () => import('./setting/sessions/SessionsPage').then((m) => m.SessionsPage),
   <LoadingOverlay tip="Loading your sessions…" />,
@@ -69,6 +73,7 @@ function areaRoutes(prefix: string) {
     <Route key={`${prefix}-audit-log`} path={screen('auditLog').path} element={<AuditLogPage />} />,
     <Route key={`${prefix}-admins`} path={screen('admins').path} element={<AdminsPage />} />,
     <Route key={`${prefix}-roles`} path={screen('roles').path} element={<RolesPage />} />,
+    <Route key={`${prefix}-releases`} path={screen('releases').path} element={<ReleasesPage />} />,
     <Route key={`${prefix}-sessions`} path={screen('sessions').path} element={<SessionsPage />} />,
     <Route key={`${prefix}-two-factor`} path={screen('secondFactor').path} element={<SecondFactorPage />} />,
     ...REMOTE_ROUTES.map((r) => (

@@ -412,6 +412,70 @@ export interface AuditLogTable {
   hash: ColumnType<Buffer, never, never>;
 }
 
+/** Bytes in: a Buffer; out: a Buffer (node-postgres) or a Uint8Array (PGlite). */
+type Bytes = ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+
+export interface ReleaseFilesTable {
+  /** The file's SHA-384 in Subresource Integrity form (`sha384-…`). */
+  hash: string;
+  content: Bytes;
+  size: number;
+}
+
+export interface ReleaseVersionsTable {
+  remote: string;
+  version: string;
+  /** Path in the version's folder → the SHA-384 the server computed from the bytes it received. */
+  files: ColumnType<Record<string, string>, string, never>;
+  file_count: number;
+  bytes: ColumnType<string, number, never>;
+  /** What the release gate said (shared packages the remote loads its own copy of). */
+  gate: ColumnType<string[], string, never>;
+  released_by: string;
+  released_at: DefaultTimestamp;
+}
+
+export interface ReleaseRegistryTable {
+  remote: string;
+  current_version: string | null;
+  /** The versions current before, oldest first; a rollback goes back to the last one. */
+  history: ColumnType<string[], string[] | RawBuilder<string[]> | undefined, string[] | RawBuilder<string[]>>;
+  staged_version: string | null;
+  staged_admins: ColumnType<
+    string[] | null,
+    string[] | RawBuilder<string[]> | null,
+    string[] | RawBuilder<string[]> | null
+  >;
+  staged_percent: number | null;
+  staged_at: Timestamp | null;
+  staged_by: string | null;
+  /** The last stage that halted itself: version, figures and when (Setting → Releases says why). */
+  halted: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  revision: Generated<number>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface DeployTokensTable {
+  id: Generated<string>;
+  remote: string;
+  name: string;
+  token_hash: Bytes;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface ReleaseFiguresTable {
+  remote: string;
+  version: string;
+  hour: Timestamp;
+  views: Generated<number>;
+  load_failures: Generated<number>;
+  integrity_failures: Generated<number>;
+  errors: Generated<number>;
+}
+
 export interface DB {
   admins: AdminsTable;
   roles: RolesTable;
@@ -444,4 +508,9 @@ export interface DB {
   payer_totals: PayerTotalsTable;
   influencer_request_totals: InfluencerRequestTotalsTable;
   payout_request_totals: PayoutRequestTotalsTable;
+  release_files: ReleaseFilesTable;
+  release_versions: ReleaseVersionsTable;
+  release_registry: ReleaseRegistryTable;
+  deploy_tokens: DeployTokensTable;
+  release_figures: ReleaseFiguresTable;
 }

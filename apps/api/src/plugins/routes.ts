@@ -93,6 +93,10 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
       summary: endpoint.summary,
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      // A file, not JSON (an upload): documented by its media type, read raw, checked by the handler.
+      ...(endpoint.consumes
+        ? { body: { content: { [endpoint.consumes]: { schema: { description: 'The file, as raw bytes' } } } } }
+        : {}),
       response: { 200: endpoint.reply, '4xx': ErrorReply, '5xx': ErrorReply },
       ...security,
     },

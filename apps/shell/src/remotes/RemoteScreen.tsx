@@ -3,9 +3,10 @@ import { ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
 import type { RemoteName } from './registry';
 import { loadRemoteScreen } from './remoteStatus';
 import { IntegrityError } from './integrityPlugin';
+import { reportRemote } from './releaseBeacon';
 
 class RemoteErrorBoundary extends Component<
-  { label: string; onRetry: () => void; children: ReactNode },
+  { remote: RemoteName; label: string; onRetry: () => void; children: ReactNode },
   { error?: Error }
 > {
   override state: { error?: Error } = {};
@@ -14,6 +15,7 @@ class RemoteErrorBoundary extends Component<
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`The ${this.props.label} screen failed`, error, info.componentStack);
+    reportRemote(this.props.remote, 'errors');
   }
   override render() {
     if (!this.state.error) return this.props.children;
@@ -43,10 +45,16 @@ export function RemoteScreen({ remote, module, label }: { remote: RemoteName; mo
     let live = true;
     setState({ status: 'loading' });
     // The platform section of the setting screen hears of the outcome too.
+    // Each outcome counts against the version this admin runs (a staged one halts if it fails more).
     loadRemoteScreen(remote, module, attempt > 0).then(
-      (Screen) => live && setState({ status: 'ready', Screen }),
-      (error: unknown) =>
-        live && setState({ status: 'error', integrity: error instanceof IntegrityError ? error : undefined }),
+      (Screen) => {
+        reportRemote(remote, 'views');
+        if (live) setState({ status: 'ready', Screen });
+      },
+      (error: unknown) => {
+        reportRemote(remote, error instanceof IntegrityError ? 'integrityFailures' : 'loadFailures');
+        if (live) setState({ status: 'error', integrity: error instanceof IntegrityError ? error : undefined });
+      },
     );
     return () => {
       live = false;
@@ -75,7 +83,7 @@ export function RemoteScreen({ remote, module, label }: { remote: RemoteName; mo
   }
   const { Screen } = state;
   return (
-    <RemoteErrorBoundary key={attempt} label={label} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt} remote={remote} label={label} onRetry={retry}>
       <Screen />
     </RemoteErrorBoundary>
   );

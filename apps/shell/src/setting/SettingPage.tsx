@@ -5,6 +5,7 @@ import { AuditLogCard } from './AuditLogCard';
 import { AvailabilityCard } from './AvailabilityCard';
 import { PlatformCard } from './PlatformCard';
 import { ProfileCard } from './ProfileCard';
+import { ReleasesCard } from './ReleasesCard';
 import { TeamSecurityCard } from './TeamSecurityCard';
 
 /**
@@ -14,6 +15,7 @@ import { TeamSecurityCard } from './TeamSecurityCard';
 export function SettingPage() {
   const link = useLinkTo();
   const readsAudit = useCan('audit.read');
+  const releases = useCan('platform.manage');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <PageBreadcrumb items={[{ title: 'Dashboard', to: link('dashboard') }, { title: 'Setting' }]} />
@@ -29,6 +31,7 @@ export function SettingPage() {
             <AvailabilityCard />
             <AppearanceCard />
             {readsAudit && <AuditLogCard />}
+            {releases && <ReleasesCard />}
           </Space>
         </Col>
         <Col xs={24} xl={14}>

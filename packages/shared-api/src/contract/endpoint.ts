@@ -30,6 +30,7 @@ export const RESOURCES = [
   'dashboard',
   'audit',
   'platform',
+  'releases',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -60,6 +61,13 @@ interface EndpointBase {
   reply: TSchema;
   /** Set when the 200 reply is not the JSON envelope but a file of this media type (streamed). */
   produces?: string;
+  /** Set when the request body is not JSON but a file of this media type (read raw, checked by the handler). */
+  consumes?: string;
+  /**
+   * A remote team's deploy token may call it too, in place of an admin's session, for its own remote
+   * only (the handler checks the remote named): releasing from a team's CI.
+   */
+  deployToken?: true;
   /**
    * The server events a successful call sends (after its change is committed). A client that made
    * the call refreshes what those events refresh without waiting for them.

@@ -8,6 +8,7 @@ import { paymentsEndpoints } from './payments';
 import { catalogEndpoints } from './catalog';
 import { auditEndpoints } from './audit';
 import { remotesEndpoints } from './remotes';
+import { releasesEndpoints } from './releases';
 
 export * from './endpoint';
 export { API_BASE_PATH } from '../constants/transport';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...catalogEndpoints,
   ...auditEndpoints,
   ...remotesEndpoints,
+  ...releasesEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -4,13 +4,21 @@ import { adminsEvents } from './admins';
 import { peopleEvents } from './people';
 import { paymentsEvents } from './payments';
 import { catalogEvents } from './catalog';
+import { releasesEvents } from './releases';
 
 /**
  * Every event the server sends after a change, written once: its payload, and what it refreshes in
  * the pages of every signed-in admin (services return them, one publisher sends them after commit,
  * one subscriber in the page refreshes by resource).
  */
-export const serverEvents = { ...authEvents, ...adminsEvents, ...peopleEvents, ...paymentsEvents, ...catalogEvents };
+export const serverEvents = {
+  ...authEvents,
+  ...adminsEvents,
+  ...peopleEvents,
+  ...paymentsEvents,
+  ...catalogEvents,
+  ...releasesEvents,
+};
 
 export type ServerEvents = typeof serverEvents;
 export type EventName = keyof ServerEvents;

@@ -189,6 +189,13 @@ export const SCREEN_TABLE = {
     { key: 'roles', permission: 'admins.read', path: 'setting/roles', within: 'setting', title: 'Roles' },
     { key: 'sessions', permission: 'self', path: 'setting/sessions', within: 'setting', title: 'Sessions' },
     {
+      key: 'releases',
+      permission: 'platform.manage',
+      path: 'setting/releases',
+      within: 'setting',
+      title: 'Releases',
+    },
+    {
       key: 'secondFactor',
       permission: 'self',
       path: 'setting/two-factor',

@@ -19,6 +19,7 @@ import * as adminTeam from './0017_admin_team';
 import * as secondFactor from './0018_second_factor';
 import * as auditAppendOnly from './0019_audit_append_only';
 import * as credentialsReset from './0020_credentials_reset';
+import * as releases from './0021_releases';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018_second_factor': secondFactor,
   '0019_audit_append_only': auditAppendOnly,
   '0020_credentials_reset': credentialsReset,
+  '0021_releases': releases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

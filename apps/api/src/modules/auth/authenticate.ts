@@ -14,6 +14,7 @@ import type { Authenticator } from '../../plugins/routes';
 import { verifyToken } from './tokens';
 import { allows, permissionsOf } from '../admins/roles';
 import { touchSession } from '../admins/sessions';
+import { DEPLOY_TOKEN_PREFIX, resolveDeployToken } from '../releases/deploy-tokens';
 
 export interface AuthenticatedAdmin {
   id: string;
@@ -130,6 +131,11 @@ export function adminAuthenticator(db: Kysely<DB>, secret: Buffer, policy: Secon
   return async (request, endpoint) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
+    // A remote team's deploy token, on the release calls that take one (the handler checks its remote).
+    if (token.startsWith(DEPLOY_TOKEN_PREFIX) && endpoint.deployToken) {
+      request.deployToken = await resolveDeployToken(db, token);
+      return;
+    }
     const admin = await resolveToken(db, secret, token, policy);
     if (!admin) throw unauthorized(AUTH_MESSAGES.invalidToken);
     touchSession(db, admin, request.log);

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { registryFor } from './registry';
+import { fileContent, MANIFEST, versionFiles } from './versions';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+};
+
+/**
+ * The released remotes, from the database, on every instance: /remotes/<remote>/<version>/<file>
+ * (a version's files never change: cached for a year; its manifest is revalidated) and the public
+ * registry /registry.json (current versions only, never cached: a release reaches admins on their
+ * next page load). A CDN (ASSETS_ORIGIN) pulls the same paths from here.
+ */
+export function registerReleaseFiles(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return registryFor(ctx.db, undefined, {
+      overrideOrigins: ctx.config.remoteOverrideOrigins,
+      assetsOrigin: ctx.config.assetsOrigin,
+    });
+  });
+
+  app.get<{ Params: { remote: string; version: string; '*': string } }>(
+    '/remotes/:remote/:version/*',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const { remote, version } = req.params;
+      const file = req.params['*'];
+      const files =
+        /^[a-z][a-z0-9-]*$/.test(remote) && version.length <= 100
+          ? await versionFiles(ctx.db, remote, version)
+          : undefined;
+      const hash = files && Object.prototype.hasOwnProperty.call(files, file) ? files[file] : undefined;
+      const content = hash ? await fileContent(ctx.db, hash) : undefined;
+      if (!hash || !content) {
+        return reply.code(404).header('Cache-Control', 'no-store').send({ statusCode: 404, message: 'No such file' });
+      }
+      // A shell on another origin (a developer's, or the CDN's) may fetch it.
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Cache-Control', file === MANIFEST ? 'no-cache' : IMMUTABLE);
+      // The content's own hash: a revalidation of the manifest costs no body.
+      const etag = `"${hash.slice(7, 39)}"`;
+      reply.header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      reply.type(TYPES[path.posix.extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream');
+      return reply.send(content);
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { RELEASE_MESSAGES, useEndpointMutation, useEndpointQuery, type RemoteReleases } from '@backoffice/shared-api';
+import { toast } from '@backoffice/shared-api/runtime';
+
+/** One opening of the stage dialog; `seq` remounts it, so each opening starts clean. */
+export interface StageTarget {
+  seq: number;
+  remote: RemoteReleases;
+  version: string;
+  open: boolean;
+}
+
+/**
+ * Setting → Releases' logic: per remote its current, staged and previous version, the last halted
+ * stage and every uploaded version with its figures; Promote, Stage and Roll back. Each change sends
+ * the revision shown, so a change made meanwhile (a team's CI, another admin, a stage that halted
+ * itself) is refused rather than overwritten, and the screen reloads what changed. Another admin's
+ * or a team's release shows at once (releasesChanged refreshes the 'releases' resource).
+ */
+export function useReleases() {
+  const releases = useEndpointQuery('getReleases', {});
+  const promote = useEndpointMutation('promoteRelease');
+  const rollback = useEndpointMutation('rollbackRelease');
+  const [stage, setStage] = useState<StageTarget>();
+  const [busy, setBusy] = useState<string>();
+
+  const run = async (key: string, action: () => Promise<{ message: string }>) => {
+    setBusy(key);
+    try {
+      toast.success((await action()).message);
+    } catch (err) {
+      toast.error((err as Error).message);
+      if ((err as Error).message === RELEASE_MESSAGES.changedSince) void releases.refetch();
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return {
+    remotes: releases.data?.remotes,
+    loading: releases.isFetching && !releases.data,
+    error: releases.error ? releases.error.message : undefined,
+    retry: () => void releases.refetch(),
+    busy,
+    promote: (r: RemoteReleases, version: string) =>
+      run(`promote:${r.remote}:${version}`, () =>
+        promote.mutateAsync({ body: { remote: r.remote, version, revision: r.revision } }),
+      ),
+    rollback: (r: RemoteReleases) =>
+      run(`rollback:${r.remote}`, () => rollback.mutateAsync({ body: { remote: r.remote, revision: r.revision } })),
+    stage,
+    openStage: (remote: RemoteReleases, version: string) =>
+      setStage((s) => (s?.open ? s : { seq: (s?.seq ?? 0) + 1, remote, version, open: true })),
+    closeStage: () => setStage((s) => s && { ...s, open: false }),
+    stageClosed: () => setStage((s) => (s?.open ? s : undefined)),
+  };
+}
