@@ -154,6 +154,14 @@ describe.each(BOTH_BACKENDS)('releases in the database (%s)', (backend) => {
     expect(react99.status).toBe(422);
     expect(react99.body.message).toMatch(/people needs react \^99\.0\.0, the shell provides 19\.3\.1/);
     expect((await upload('people', Buffer.from('not a gzip'))).status).toBe(400);
+    const tooBig = await upload('people', Buffer.alloc(RELEASE_LIMITS.uploadBytes + 1));
+    expect([tooBig.status, tooBig.body.statusCode]).toEqual([413, 413]);
+    const asJson = await api.call('POST', endpoints.uploadRelease.path, {
+      token: peopleToken,
+      query: { remote: 'people' },
+      body: { files: [] },
+    });
+    expect(asJson.status).toBe(415);
 
     expect(await releases()).toEqual(before);
   });
