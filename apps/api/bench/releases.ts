@@ -84,6 +84,8 @@ async function main(): Promise<void> {
 
     await timed(`${api}/admin/getRemoteRegistry`, bearer); // warm-up: caches, JIT
     for (const [label, url, headers] of [
+      ['floor: GET /api/health (one query, a small reply)', `${server.baseURL}/api/health`, {}],
+      ["floor: GET getUserProfile (a signed-in admin's smallest read)", `${api}/admin/getUserProfile`, bearer],
       ['registry of the signed-in admin (getRemoteRegistry)', `${api}/admin/getRemoteRegistry`, bearer],
       ['public registry (/registry.json)', `${server.baseURL}/registry.json`, {}],
     ] as const) {

@@ -140,7 +140,6 @@ export type { CallsDay, DashboardFigureName, DashboardSummary, RevenueDay } from
 export type { AuditEntryRow, AuditLogQuery } from './contract/audit';
 export type { AdminInviteInfo, AdminInviteRow, AdminRow, RoleRow } from './contract/admins';
 export type { DeployTokenRow, ReleaseFigures, RemoteReleases } from './contract/releases';
-export { RELEASE_MESSAGES, RELEASE_REMOTES } from './constants/releases';
 export type { AdminSessionRow } from './contract/auth';
 export { RECOVERY_CODE_COUNT, SECOND_FACTOR_MESSAGES } from './constants/second-factor';
 export type { SecondFactorChallenge } from './contract/auth';

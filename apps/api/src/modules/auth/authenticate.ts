@@ -18,6 +18,8 @@ import { DEPLOY_TOKEN_PREFIX, resolveDeployToken } from '../releases/deploy-toke
 
 export interface AuthenticatedAdmin {
   id: string;
+  /** As stored when the token was checked: a stage names its admins by email. */
+  email: string;
   sessionId: string;
   /** As stored when the token was checked: the socket tells a new tab whether its admin is available. */
   availabilityStatus: AvailabilityStatus;
@@ -72,6 +74,7 @@ export async function resolveToken(
       's.password_change_required',
       's.second_factor_enrollment_required',
       's.last_seen_at',
+      'a.email',
       'a.availability_status',
       'a.role_id',
       'a.totp_enabled_at',
@@ -88,6 +91,7 @@ export async function resolveToken(
   return session
     ? {
         id: session.admin_id,
+        email: session.email,
         sessionId: session.id,
         availabilityStatus: session.availability_status,
         expiresAt: new Date(session.expires_at),

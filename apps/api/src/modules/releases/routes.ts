@@ -12,7 +12,6 @@ import { route } from '../../plugins/routes';
 import { HttpError, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { Limiter, type RedisStore } from '../../lib/rate-limiter';
 import { actorOf } from '../audit/audit';
-import { adminOf } from '../auth/authenticate';
 import { readBuildArchive } from './archive';
 import { createDeployToken, knownRemote, listDeployTokens, releaserOf, revokeDeployToken } from './deploy-tokens';
 import { figuresOf, haltFailingStages, recordReports, type HaltRule } from './figures';
@@ -102,9 +101,8 @@ export function releaseRoutes(ctx: AppContext, settings: ReleaseSettings) {
     );
 
     route(app, 'getRemoteRegistry', async (req, reply) => {
-      const id = adminOf(req);
-      const admin = await ctx.db.selectFrom('admins').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
-      if (!admin) throw unauthorized(AUTH_MESSAGES.invalidToken);
+      const admin = req.admin;
+      if (!admin) throw unauthorized(AUTH_MESSAGES.missingToken);
       // A release reaches the admin on the next page load.
       reply.header('Cache-Control', 'no-store');
       const data = await registryFor(ctx.db, admin, {

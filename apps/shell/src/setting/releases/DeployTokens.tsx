@@ -10,7 +10,8 @@ import {
   formatDateTime,
 } from '@backoffice/ui-kit';
 import { Form, Segmented } from '@backoffice/ui-kit/forms';
-import { RELEASE_MESSAGES, RELEASE_REMOTES, type DeployTokenRow } from '@backoffice/shared-api';
+import type { DeployTokenRow } from '@backoffice/shared-api';
+import { REMOTE_NAMES } from '../../remotes/remoteNames';
 import { useDeployTokens } from './useDeployTokens';
 
 /** The remote teams' deploy tokens: what releases a remote from a team's own CI. */
@@ -30,7 +31,7 @@ export function DeployTokens() {
           type="success"
           showIcon
           closable={{ onClose: t.dismissCreated, 'aria-label': 'Hide the token' }}
-          title={`${RELEASE_MESSAGES.tokenCreated} (${t.created.row.remote}, ${t.created.row.name})`}
+          title={`${t.created.message} (${t.created.row.remote}, ${t.created.row.name})`}
           description={
             <Typography.Text code copyable>
               {t.created.token}
@@ -50,7 +51,7 @@ export function DeployTokens() {
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="remote" label="Remote" rules={[{ required: true, message: 'Choose a remote.' }]}>
-          <Segmented<string> options={[...RELEASE_REMOTES]} />
+          <Segmented<string> options={[...REMOTE_NAMES]} />
         </Form.Item>
         <Form.Item
           name="name"

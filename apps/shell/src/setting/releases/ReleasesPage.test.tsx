@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RELEASE_MESSAGES, type DeployTokenRow, type RemoteReleases } from '@backoffice/shared-api';
+import type { DeployTokenRow, RemoteReleases } from '@backoffice/shared-api';
+import { RELEASE_MESSAGES } from '@backoffice/shared-api/contract';
 import { session } from '@backoffice/shared-api/runtime';
 import { ADMIN, failure, ok } from '@backoffice/shared-api/testing';
 import { renderAt, teamServer } from '../admins/testFixtures';
@@ -157,7 +158,12 @@ describe('Setting → Releases', () => {
 
   it('creates a deploy token and shows it once; revokes one', async () => {
     const api = releasesServer({
-      createDeployToken: () => ok({ token: 'bo_deploy_secret-shown-once', deployToken: { ...TOKEN, name: 'new CI' } }),
+      createDeployToken: () =>
+        ok(
+          { token: 'bo_deploy_secret-shown-once', deployToken: { ...TOKEN, name: 'new CI' } },
+          RELEASE_MESSAGES.tokenCreated,
+        ),
+      revokeDeployToken: () => ok(null, RELEASE_MESSAGES.tokenRevoked),
     });
     renderReleases();
     const tokens = await card('Deploy tokens');

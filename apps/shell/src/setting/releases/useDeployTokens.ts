@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RELEASE_MESSAGES, useEndpointList, useEndpointMutation, type DeployTokenRow } from '@backoffice/shared-api';
+import { useEndpointList, useEndpointMutation, type DeployTokenRow } from '@backoffice/shared-api';
 import { toast } from '@backoffice/shared-api/runtime';
 
 /**
@@ -10,7 +10,7 @@ export function useDeployTokens() {
   const tokens = useEndpointList('getDeployTokens', {});
   const create = useEndpointMutation('createDeployToken');
   const revoke = useEndpointMutation('revokeDeployToken');
-  const [created, setCreated] = useState<{ token: string; row: DeployTokenRow }>();
+  const [created, setCreated] = useState<{ token: string; row: DeployTokenRow; message: string }>();
   const [revoking, setRevoking] = useState<string>();
   return {
     rows: tokens.data?.data,
@@ -22,8 +22,8 @@ export function useDeployTokens() {
     dismissCreated: () => setCreated(undefined),
     create: async (values: { remote: string; name: string }) => {
       try {
-        const { data } = await create.mutateAsync({ body: values });
-        setCreated({ token: data.token, row: data.deployToken });
+        const { data, message } = await create.mutateAsync({ body: values });
+        setCreated({ token: data.token, row: data.deployToken, message });
         return true;
       } catch (err) {
         toast.error((err as Error).message);
@@ -34,8 +34,7 @@ export function useDeployTokens() {
     revoke: async (row: DeployTokenRow) => {
       setRevoking(row._id);
       try {
-        await revoke.mutateAsync({ query: { id: row._id } });
-        toast.success(RELEASE_MESSAGES.tokenRevoked);
+        toast.success((await revoke.mutateAsync({ query: { id: row._id } })).message);
         if (created?.row._id === row._id) setCreated(undefined);
       } catch (err) {
         toast.error((err as Error).message);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { RELEASE_MESSAGES, useEndpointMutation, useEndpointQuery, type RemoteReleases } from '@backoffice/shared-api';
-import { toast } from '@backoffice/shared-api/runtime';
+import { useEndpointMutation, useEndpointQuery, type RemoteReleases } from '@backoffice/shared-api';
+import { ApiError, toast } from '@backoffice/shared-api/runtime';
 
 /** One opening of the stage dialog; `seq` remounts it, so each opening starts clean. */
 export interface StageTarget {
@@ -30,7 +30,8 @@ export function useReleases() {
       toast.success((await action()).message);
     } catch (err) {
       toast.error((err as Error).message);
-      if ((err as Error).message === RELEASE_MESSAGES.changedSince) void releases.refetch();
+      // Changed meanwhile (409): show what it is now.
+      if (err instanceof ApiError && err.statusCode === 409) void releases.refetch();
     } finally {
       setBusy(undefined);
     }
