@@ -54,7 +54,17 @@ export async function releaseLocalBuilds(ctx: AppContext, appsDir: string): Prom
   }
 }
 
-async function makeCurrent(ctx: AppContext, remote: string, version: string, by: string) {
+async function makeCurrent(ctx: AppContext, remote: string, version: string, by: string, retry = true) {
+  try {
+    await promoteAs(ctx, remote, version, by);
+  } catch (err) {
+    // Another instance starting at the same moment changed the registry first: read it again, once.
+    if (!(retry && err instanceof HttpError && err.statusCode === 409)) throw err;
+    await makeCurrent(ctx, remote, version, by, false);
+  }
+}
+
+async function promoteAs(ctx: AppContext, remote: string, version: string, by: string) {
   await changeRegistry(
     ctx.db,
     remote,
