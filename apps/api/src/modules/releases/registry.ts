@@ -1,12 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import {
-  RELEASE_MESSAGES,
-  type DataOf,
-  type endpoints,
-  type ReleaseFigures,
-  type RemoteReleases,
-} from '@backoffice/shared-api/contract';
+import { RELEASE_MESSAGES, type DataOf, type endpoints, type ReleaseFigures } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
 import { conflict, badRequest } from '../../lib/http-errors';
 import { recordAudit, type AuditEntry } from '../audit/audit';
@@ -220,5 +214,3 @@ export async function registryFor(
   }
   return { remotes, overrides: { origins: [...opts.overrideOrigins] } };
 }
-
-export type { RemoteReleases };
