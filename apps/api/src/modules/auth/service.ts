@@ -15,7 +15,7 @@ import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-errors
 import type { Attempt } from '../../lib/rate-limiter';
 import { recordAudit } from '../audit/audit';
 import { createAuthLimits, type AuthLimits } from './limits';
-import { renderTemplate } from '../mail/mailer';
+import { paragraphsHtml, renderTemplate } from '../mail/mailer';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashResetToken, newResetToken, signToken } from './tokens';
 import type { AuthenticatedAdmin } from './authenticate';
@@ -23,8 +23,6 @@ import { getAdminProfile, updateAdminProfile } from './profile';
 import { roleOf } from '../admins/roles';
 import { markCredentialsReset } from './credentials';
 import { issueSecondFactorChallenge } from './second-factor';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** How a session is opened: what it may do at first, and what it was opened from. */
 interface SessionOpening {
@@ -272,10 +270,7 @@ export class AuthService {
         '',
         'If you did not make this change, contact another administrator at once: whoever made it can reset your password.',
       ].join('\n');
-      const html = text
-        .split('\n\n')
-        .map((p) => `<p>${escapeHtml(p)}</p>`)
-        .join('');
+      const html = paragraphsHtml(text);
       // Sent after the commit: a mail server that is down cannot undo the change, and is logged.
       await this.ctx.mailer
         .send({ to: emailChangedFrom, subject: 'Your back office email address was changed', text, html })

@@ -2,14 +2,13 @@ import { SECURITY_EMAIL_TEMPLATES, type EmailTemplate } from '@backoffice/shared
 import type { AppContext } from '../../context';
 import { utcMinute } from '../../lib/decisions';
 import type { Actor } from '../audit/audit';
+import { paragraphsHtml } from '../mail/mailer';
 
 /*
  * Every Owner hears of a change to an email that opens an account (the reset and invitation emails,
  * SECURITY_EMAIL_TEMPLATES): who changed which template, when and from where. The notice is written
  * here, not from a template, so that the change it reports cannot also rewrite the notice.
  */
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const isSecurityEmail = (key: string) => SECURITY_EMAIL_TEMPLATES.includes(key);
 
@@ -51,10 +50,7 @@ export async function tellOwnersOfSecurityEmailChange(
         'This email carries a link that opens an account. If you did not expect this change, review the template (Catalog, Email templates) and the audit log now.',
         'You receive this because you are an Owner of the back office.',
       ].join('\n\n');
-      const html = text
-        .split('\n\n')
-        .map((p) => `<p>${escapeHtml(p)}</p>`)
-        .join('');
+      const html = paragraphsHtml(text);
       try {
         await ctx.mailer.send({ to: owner.email, subject, text, html });
         told++;

@@ -9,6 +9,16 @@ import { SECRET_LINK_PLACEHOLDERS } from '@backoffice/shared-api/contract';
 import { emailText } from '../email-templates/html';
 import { secretLinksIn } from '../email-templates/link-safety';
 
+/**
+ * The HTML part of a notice written as plain paragraphs (blank-line separated): each paragraph
+ * escaped, in its own <p>. For the server's own notices; the stored templates render themselves.
+ */
+export const paragraphsHtml = (text: string) =>
+  text
+    .split('\n\n')
+    .map((p) => `<p>${p.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`)
+    .join('');
+
 export interface OutgoingMail {
   to: string;
   subject: string;

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { emit, type ReleaseFigures, type RemoteReport } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { auditView, changeRegistry, registryOf, type Halt } from './registry';
+import { paragraphsHtml } from '../mail/mailer';
+import { changeRegistry, registryOf, type Halt } from './registry';
 
 /** When a stage halts itself: see haltReason. */
 export interface HaltRule {
@@ -114,15 +115,12 @@ export async function haltFailingStages(ctx: AppContext, remotes: readonly strin
         remote,
         state.revision,
         async (s) => (s.staged?.version === stage.version ? { ...s, staged: null, halted: halt } : null),
-        (before, after) => ({
+        {
           action: 'release.halted',
-          actorId: null,
-          actorEmail: 'release guard',
-          recordType: 'release',
           recordId: `${remote}@${stage.version}`,
-          before: auditView(before),
-          after: { ...auditView(after), reason, staged, current },
-        }),
+          who: { actorId: null, actorEmail: 'release guard', ip: null },
+          details: { reason, staged, current },
+        },
       );
     } catch {
       continue; // another report (on this instance or another) halted it, or a team changed the stage first
@@ -154,10 +152,7 @@ async function tellPlatformManagers(ctx: AppContext, remote: string, halt: Halt)
           to: m.email,
           subject,
           text,
-          html: text
-            .split('\n\n')
-            .map((p) => `<p>${escape(p)}</p>`)
-            .join(''),
+          html: paragraphsHtml(text),
         });
       } catch (err) {
         ctx.log.error({ err, remote }, 'an admin could not be told of a halted release');
@@ -165,5 +160,3 @@ async function tellPlatformManagers(ctx: AppContext, remote: string, halt: Halt)
     }),
   );
 }
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

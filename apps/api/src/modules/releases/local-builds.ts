@@ -4,7 +4,7 @@ import { RELEASE_REMOTES } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-errors';
 import { releasePath } from './archive';
-import { auditView, changeRegistry, promoted, readRegistry, type RegistryState } from './registry';
+import { changeRegistry, promoted, readRegistry, type RegistryState } from './registry';
 import { shellManifest } from './shell';
 import { MANIFEST, sri, storeVersion } from './versions';
 
@@ -65,20 +65,11 @@ async function makeCurrent(ctx: AppContext, remote: string, version: string, by:
 }
 
 async function promoteAs(ctx: AppContext, remote: string, version: string, by: string) {
-  await changeRegistry(
-    ctx.db,
-    remote,
-    undefined,
-    async (s) => promoted(s, version),
-    (before, after) => ({
-      ...who(by),
-      action: 'release.promoted',
-      recordType: 'release',
-      recordId: `${remote}@${version}`,
-      before: auditView(before),
-      after: auditView(after),
-    }),
-  );
+  await changeRegistry(ctx.db, remote, undefined, async (s) => promoted(s, version), {
+    action: 'release.promoted',
+    recordId: `${remote}@${version}`,
+    who: who(by),
+  });
 }
 
 interface FolderEntry {
@@ -168,14 +159,7 @@ export async function importReleasesFolder(ctx: AppContext, dir: string): Promis
             }
           : null,
       }),
-      (before, after) => ({
-        ...who(by),
-        action: 'release.imported',
-        recordType: 'release',
-        recordId: remote,
-        before: auditView(before),
-        after: auditView(after),
-      }),
+      { action: 'release.imported', recordId: remote, who: who(by) },
     );
     ctx.log.info(`${remote}: releases imported from ${dir} (current ${current})`);
   }

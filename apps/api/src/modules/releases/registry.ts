@@ -73,6 +73,15 @@ export async function registryOf(db: Kysely<DB> | Transaction<DB>, remote: strin
   return state ?? stateOf(remote, undefined);
 }
 
+/** A registry change as its audit row records it: what, of which version, by whom, and any figures. */
+export interface RegistryChange {
+  action: string;
+  /** `<remote>@<version>`, or the remote for a change not about one version (a rollback). */
+  recordId: string;
+  who: Pick<AuditEntry, 'actorId' | 'actorEmail' | 'ip'>;
+  details?: Record<string, unknown>;
+}
+
 /**
  * Changes one remote's registry row as a compare-and-swap: `next` is computed from the row as read,
  * and written only if no other change came in between (its revision is still the one read), in the
@@ -85,7 +94,7 @@ export async function changeRegistry(
   remote: string,
   expected: number | undefined,
   next: (state: RegistryState, trx: Transaction<DB>) => Promise<RegistryState | null>,
-  audit: (before: RegistryState, after: RegistryState) => AuditEntry,
+  change: RegistryChange,
 ): Promise<{ state: RegistryState; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
     // A remote's first change: its row, at revision 0, for the compare-and-swap below to move on.
@@ -120,7 +129,14 @@ export async function changeRegistry(
       .then((r) => Number(r.numUpdatedRows));
     if (written !== 1) throw conflict(RELEASE_MESSAGES.changedSince, { revision: RELEASE_MESSAGES.changedSince });
     const state = { ...after, revision: before.revision + 1 };
-    await recordAudit(trx, audit(before, state));
+    await recordAudit(trx, {
+      ...change.who,
+      action: change.action,
+      recordType: 'release',
+      recordId: change.recordId,
+      before: auditView(before),
+      after: { ...auditView(state), ...change.details },
+    });
     return { state, changed: true };
   });
 }
@@ -160,7 +176,7 @@ export function rolledBack(state: RegistryState): RegistryState {
 }
 
 /** What the audit log keeps of a registry row: enough to say what changed, nothing else. */
-export const auditView = (s: RegistryState) => ({
+const auditView = (s: RegistryState) => ({
   current: s.current,
   staged: s.staged ? { version: s.staged.version, admins: s.staged.admins, percent: s.staged.percent } : null,
 });

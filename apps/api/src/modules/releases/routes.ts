@@ -17,7 +17,6 @@ import { createDeployToken, knownRemote, listDeployTokens, releaserOf, revokeDep
 import { figuresOf, haltFailingStages, recordReports, type HaltRule } from './figures';
 import { checkSharedRequirements } from './gate';
 import {
-  auditView,
   changeRegistry,
   promoted,
   readRegistry,
@@ -148,20 +147,11 @@ export function releaseRoutes(ctx: AppContext, settings: ReleaseSettings) {
       const { remote, version, revision } = req.body;
       const releaser = await releaserOf(ctx.db, req, remote);
       await servable(remote, version);
-      const { state } = await changeRegistry(
-        ctx.db,
-        remote,
-        revision,
-        async (s) => promoted(s, version),
-        (before, after) => ({
-          ...releaser.audit,
-          action: 'release.promoted',
-          recordType: 'release',
-          recordId: `${remote}@${version}`,
-          before: auditView(before),
-          after: auditView(after),
-        }),
-      );
+      const { state } = await changeRegistry(ctx.db, remote, revision, async (s) => promoted(s, version), {
+        action: 'release.promoted',
+        recordId: `${remote}@${version}`,
+        who: releaser.audit,
+      });
       return { message: RELEASE_MESSAGES.promoted, data: await view(state), events: changed(remote) };
     });
 
@@ -174,14 +164,7 @@ export function releaseRoutes(ctx: AppContext, settings: ReleaseSettings) {
         remote,
         revision,
         async (s) => staged(s, version, { admins, percent }, releaser.name),
-        (before, after) => ({
-          ...releaser.audit,
-          action: 'release.staged',
-          recordType: 'release',
-          recordId: `${remote}@${version}`,
-          before: auditView(before),
-          after: auditView(after),
-        }),
+        { action: 'release.staged', recordId: `${remote}@${version}`, who: releaser.audit },
       );
       return { message: RELEASE_MESSAGES.staged, data: await view(state), events: changed(remote) };
     });
@@ -189,20 +172,11 @@ export function releaseRoutes(ctx: AppContext, settings: ReleaseSettings) {
     route(app, 'rollbackRelease', async (req) => {
       const { remote, revision } = req.body;
       const releaser = await releaserOf(ctx.db, req, remote);
-      const { state } = await changeRegistry(
-        ctx.db,
-        remote,
-        revision,
-        async (s) => rolledBack(s),
-        (before, after) => ({
-          ...releaser.audit,
-          action: 'release.rolledBack',
-          recordType: 'release',
-          recordId: remote,
-          before: auditView(before),
-          after: auditView(after),
-        }),
-      );
+      const { state } = await changeRegistry(ctx.db, remote, revision, async (s) => rolledBack(s), {
+        action: 'release.rolledBack',
+        recordId: remote,
+        who: releaser.audit,
+      });
       return { message: RELEASE_MESSAGES.rolledBack, data: await view(state), events: changed(remote) };
     });
 

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { RELEASE_FILE_TYPES } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { registryFor } from './registry';
 import { fileContent, MANIFEST, versionFiles } from './versions';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const TYPES: Record<string, string> = {
+/** The media type of each kind of file an upload may hold (the contract's list: a kind added there fails here). */
+const TYPES: Record<(typeof RELEASE_FILE_TYPES)[number], string> = {
   js: 'text/javascript; charset=utf-8',
   mjs: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
@@ -62,7 +64,9 @@ export function registerReleaseFiles(app: FastifyInstance, ctx: AppContext): voi
       const etag = `"${hash.slice(7, 39)}"`;
       reply.header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      reply.type(TYPES[path.posix.extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream');
+      reply.type(
+        TYPES[path.posix.extname(file).slice(1).toLowerCase() as keyof typeof TYPES] ?? 'application/octet-stream',
+      );
       return reply.send(content);
     },
   );
