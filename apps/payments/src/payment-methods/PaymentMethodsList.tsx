@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Button,
   CheckOutlined,
@@ -11,6 +10,7 @@ import {
   StopOutlined,
   Tag,
   formatDateTime,
+  useDialogOpening,
   type DataTableColumn,
 } from '@backoffice/ui-kit';
 import type { PaymentMethod } from '@backoffice/shared-api';
@@ -20,23 +20,15 @@ import type { PaymentMethodTarget } from './usePaymentMethodForm';
 import { usePaymentMethodStatus } from './usePaymentMethodStatus';
 import { usePaymentMethodsListController } from './usePaymentMethodsListController';
 
-/** One opening of the form; `seq` remounts it, so each opening starts clean. */
-interface Editor {
-  seq: number;
-  target: PaymentMethodTarget;
-  open: boolean;
-}
-
 /** Payment methods list (spec section 2): method name, status, created date, updated date, actions. */
 export function PaymentMethodsList() {
   const c = usePaymentMethodsListController();
   const status = usePaymentMethodStatus();
   // Adding, editing and switching a method are offered to a role that may change them.
   const canChange = useCan('payments.write');
-  const [editor, setEditor] = useState<Editor>();
-  // A second click while the form is open must not replace it.
-  const openEditor = (target: PaymentMethodTarget) =>
-    setEditor((current) => (current?.open ? current : { seq: (current?.seq ?? 0) + 1, target, open: true }));
+  const dialog = useDialogOpening<PaymentMethodTarget>();
+  const editor = dialog.opening;
+  const openEditor = dialog.open;
 
   const columns: Array<DataTableColumn<PaymentMethod>> = [
     { key: 'name', title: 'Method Name', sortable: true },
@@ -101,8 +93,8 @@ export function PaymentMethodsList() {
           key={editor.seq}
           target={editor.target}
           open={editor.open}
-          onClose={() => setEditor((e) => e && { ...e, open: false })}
-          afterClose={() => setEditor((e) => (e?.open ? e : undefined))}
+          onClose={dialog.close}
+          afterClose={dialog.closed}
         />
       )}
     </ListScreen>

@@ -4,3 +4,4 @@ export { useRecordController } from './useRecordController';
 export { useBackToList } from './useBackToList';
 export { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction';
 export { useLinkTo } from './useLinkTo';
+export { useDialogOpening, type DialogOpening } from './useDialogOpening';

@@ -181,7 +181,7 @@ export function AdminsPage() {
       }
     >
       <AdminInvites canManage={c.canManage} />
-      {c.canManage && open?.dialog.kind === 'invite' && (
+      {c.canManage && open?.target.kind === 'invite' && (
         <InviteAdminDialog
           key={open.seq}
           roles={c.roles}
@@ -190,20 +190,20 @@ export function AdminsPage() {
           afterClose={c.dialogClosed}
         />
       )}
-      {c.canManage && open?.dialog.kind === 'role' && (
+      {c.canManage && open?.target.kind === 'role' && (
         <ChangeRoleDialog
           key={open.seq}
-          admin={open.dialog.admin}
+          admin={open.target.admin}
           roles={c.roles}
           open={open.open}
           onClose={c.closeDialog}
           afterClose={c.dialogClosed}
         />
       )}
-      {c.canManage && open?.dialog.kind === 'sessions' && (
+      {c.canManage && open?.target.kind === 'sessions' && (
         <AdminSessionsDialog
           key={open.seq}
-          admin={open.dialog.admin}
+          admin={open.target.admin}
           open={open.open}
           onClose={c.closeDialog}
           afterClose={c.dialogClosed}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   ADMIN_SORTS,
   ADMIN_STATUSES,
@@ -10,7 +9,7 @@ import {
   type EndpointQuery,
 } from '@backoffice/shared-api';
 import { useAuthUser, useCan } from '@backoffice/shared-api/runtime';
-import { useListController, type BaseListQuery } from '@backoffice/ui-kit';
+import { useDialogOpening, useListController, type BaseListQuery } from '@backoffice/ui-kit';
 
 export const ADMINS_PAGE_SIZE = 10;
 
@@ -36,13 +35,6 @@ export function toAdminsQuery(
 export type AdminDialog =
   { kind: 'invite' } | { kind: 'role'; admin: AdminRow } | { kind: 'sessions'; admin: AdminRow };
 
-/** One opening of a dialog; `seq` remounts it, so each opening starts clean. */
-interface OpenDialog {
-  seq: number;
-  dialog: AdminDialog;
-  open: boolean;
-}
-
 /**
  * Setting → Admins' logic: the URL's page, sort, search and filters in, the page of admins out,
  * with the roles (for the role filter and the role form) and whether this admin may manage the
@@ -60,7 +52,7 @@ export function useAdminsController() {
   const roles = useEndpointList('getRoles', {});
   const canManage = useCan('admins.manage');
   const selfId = useAuthUser()?._id;
-  const [dialog, setDialog] = useState<OpenDialog>();
+  const dialog = useDialogOpening<AdminDialog>();
   const q = list.query;
 
   return {
@@ -75,11 +67,9 @@ export function useAdminsController() {
     setRole: (roleId: string | undefined) => list.setFilter(ADMIN_FILTERS.role, roleId),
     hasFilters: !!(q.status || q.roleId),
     clearFilters: () => list.setFilters({ [ADMIN_FILTERS.status]: undefined, [ADMIN_FILTERS.role]: undefined }),
-    dialog,
-    // A second click while a dialog is open must not replace it.
-    openDialog: (next: AdminDialog) =>
-      setDialog((current) => (current?.open ? current : { seq: (current?.seq ?? 0) + 1, dialog: next, open: true })),
-    closeDialog: () => setDialog((d) => d && { ...d, open: false }),
-    dialogClosed: () => setDialog((d) => (d?.open ? d : undefined)),
+    dialog: dialog.opening,
+    openDialog: dialog.open,
+    closeDialog: dialog.close,
+    dialogClosed: dialog.closed,
   };
 }

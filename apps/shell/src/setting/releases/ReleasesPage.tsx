@@ -146,8 +146,8 @@ export function ReleasesPage() {
       {c.stage && (
         <StageDialog
           key={c.stage.seq}
-          remote={c.stage.remote}
-          version={c.stage.version}
+          remote={c.stage.target.remote}
+          version={c.stage.target.version}
           open={c.stage.open}
           onClose={c.closeStage}
           afterClose={c.stageClosed}

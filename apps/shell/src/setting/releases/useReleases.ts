@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery, type RemoteReleases } from '@backoffice/shared-api';
 import { ApiError, toast } from '@backoffice/shared-api/runtime';
+import { useDialogOpening } from '@backoffice/ui-kit';
 
-/** One opening of the stage dialog; `seq` remounts it, so each opening starts clean. */
+/** What the stage dialog is opened for. */
 export interface StageTarget {
-  seq: number;
   remote: RemoteReleases;
   version: string;
-  open: boolean;
 }
 
 /**
@@ -21,7 +20,7 @@ export function useReleases() {
   const releases = useEndpointQuery('getReleases', {});
   const promote = useEndpointMutation('promoteRelease');
   const rollback = useEndpointMutation('rollbackRelease');
-  const [stage, setStage] = useState<StageTarget>();
+  const stage = useDialogOpening<StageTarget>();
   const [busy, setBusy] = useState<string>();
 
   const run = async (key: string, action: () => Promise<{ message: string }>) => {
@@ -49,10 +48,9 @@ export function useReleases() {
       ),
     rollback: (r: RemoteReleases) =>
       run(`rollback:${r.remote}`, () => rollback.mutateAsync({ body: { remote: r.remote, revision: r.revision } })),
-    stage,
-    openStage: (remote: RemoteReleases, version: string) =>
-      setStage((s) => (s?.open ? s : { seq: (s?.seq ?? 0) + 1, remote, version, open: true })),
-    closeStage: () => setStage((s) => s && { ...s, open: false }),
-    stageClosed: () => setStage((s) => (s?.open ? s : undefined)),
+    stage: stage.opening,
+    openStage: (remote: RemoteReleases, version: string) => stage.open({ remote, version }),
+    closeStage: stage.close,
+    stageClosed: stage.closed,
   };
 }

@@ -1,14 +1,7 @@
-import { useState } from 'react';
 import { useEndpointList, type RoleRow } from '@backoffice/shared-api';
 import { useCan } from '@backoffice/shared-api/runtime';
+import { useDialogOpening } from '@backoffice/ui-kit';
 import type { RoleTarget } from './useRoleForm';
-
-/** One opening of the role form; `seq` remounts it, so each opening starts clean. */
-interface Editor {
-  seq: number;
-  target: RoleTarget;
-  open: boolean;
-}
 
 /**
  * The Roles screen's logic: every role (a handful, so one page) with what it grants, and the form
@@ -18,20 +11,17 @@ interface Editor {
 export function useRoles() {
   const roles = useEndpointList('getRoles', {});
   const canManage = useCan('admins.manage');
-  const [editor, setEditor] = useState<Editor>();
-  // A second click while the form is open must not replace it.
-  const openEditor = (target: RoleTarget) =>
-    setEditor((current) => (current?.open ? current : { seq: (current?.seq ?? 0) + 1, target, open: true }));
+  const editor = useDialogOpening<RoleTarget>();
   return {
     rows: roles.data?.data,
     loading: roles.isFetching,
     error: roles.error ? roles.error.message : undefined,
     retry: () => void roles.refetch(),
     canManage,
-    editor,
-    add: () => openEditor({ mode: 'add' }),
-    edit: (role: RoleRow) => openEditor({ mode: 'edit', role }),
-    closeEditor: () => setEditor((e) => e && { ...e, open: false }),
-    editorClosed: () => setEditor((e) => (e?.open ? e : undefined)),
+    editor: editor.opening,
+    add: () => editor.open({ mode: 'add' }),
+    edit: (role: RoleRow) => editor.open({ mode: 'edit', role }),
+    closeEditor: editor.close,
+    editorClosed: editor.closed,
   };
 }
