@@ -151,7 +151,12 @@ module.exports = function createConfig(app) {
           },
         ],
       },
-      cache: { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules/.cache/webpack', app.name) },
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(ROOT, 'node_modules/.cache/webpack', app.name),
+        // A change to this factory (a loader, the minifier's options) must not reuse an old build's output.
+        buildDependencies: { config: [path.join(__dirname, 'create-config.js')] },
+      },
       performance: { hints: false },
       optimization: {
         moduleIds: 'deterministic',

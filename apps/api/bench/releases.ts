@@ -3,8 +3,9 @@
  * starts it (embedded database by default; `--database-url postgres://…` for PostgreSQL), with the
  * remotes' local builds released into its database as it starts (run `npm run build` first).
  *
- * - the registry read on every page load (GET /api/v1/admin/getRemoteRegistry, and the public
- *   /registry.json) with 10 clients at once: p50, p95, p99;
+ * - the registry read on every page load (the public /registry.json; the shell asks
+ *   GET /api/v1/admin/getRemoteRegistry only while a stage is under way) with 10 clients at once:
+ *   p50, p95, p99, beside two floors;
  * - one remote's build (apps/people/dist) packed, uploaded (checked, gated, hashed and stored by the
  *   server) and promoted through the API, three times with three builds: each step's time.
  */
@@ -95,14 +96,24 @@ async function main(): Promise<void> {
     );
 
     await timed(`${api}/admin/getRemoteRegistry`, bearer); // warm-up: caches, JIT
-    for (const [label, url, headers] of [
-      ['floor: GET /api/health (one query, a small reply)', `${server.baseURL}/api/health`, {}],
-      ["floor: GET getUserProfile (a signed-in admin's smallest read)", `${api}/admin/getUserProfile`, bearer],
-      ['registry of the signed-in admin (getRemoteRegistry)', `${api}/admin/getRemoteRegistry`, bearer],
-      ['public registry (/registry.json)', `${server.baseURL}/registry.json`, {}],
+    for (const [label, url, headers, budget] of [
+      ['floor: GET /api/health (one query, a small reply)', `${server.baseURL}/api/health`, {}, ''],
+      ["floor: GET getUserProfile (a signed-in admin's smallest read)", `${api}/admin/getUserProfile`, bearer, ''],
+      [
+        'registry read on every page load (/registry.json)',
+        `${server.baseURL}/registry.json`,
+        {},
+        ' (budget p95 10 ms)',
+      ],
+      [
+        "an admin's own registry, read only while a stage is under way (getRemoteRegistry)",
+        `${api}/admin/getRemoteRegistry`,
+        bearer,
+        '',
+      ],
     ] as const) {
       const t = await timed(url, headers);
-      say(`${label}: p50 / p95 / p99`, `${ms(pct(t, 50))} / ${ms(pct(t, 95))} / ${ms(pct(t, 99))} (budget p95 10 ms)`);
+      say(`${label}: p50 / p95 / p99`, `${ms(pct(t, 50))} / ${ms(pct(t, 95))} / ${ms(pct(t, 99))}${budget}`);
     }
 
     const { token } = await json('/release/createDeployToken', {

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Mailer } from './modules/mail/mailer';
 import type { Realtime } from './realtime/realtime';
+import type { RegistryWatch } from './modules/releases/registry-watch';
 
 /** What every area of the API is given: no globals, so tests build as many servers as they like. */
 export interface AppContext {
@@ -12,5 +13,7 @@ export interface AppContext {
   secret: Buffer;
   mailer: Mailer;
   realtime: Realtime;
+  /** The remote registry, read from memory while no instance has changed it. */
+  registry: RegistryWatch;
   log: FastifyBaseLogger;
 }

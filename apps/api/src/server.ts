@@ -31,6 +31,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { adminsRoutes } from './modules/admins/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
+import { watchRegistry } from './modules/releases/registry-watch';
 
 export interface BuildOptions {
   config: Config;
@@ -111,7 +112,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const context: AppContext = { config, db: database.db, secret, mailer, realtime, log: app.log };
+  const registry = await watchRegistry(database);
+  const context: AppContext = { config, db: database.db, secret, mailer, realtime, registry, log: app.log };
 
   const web: { spaFallback?: (reply: FastifyReply) => FastifyReply | undefined } = {};
   registerErrorHandling(app, web);
@@ -224,6 +226,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     async close() {
       await realtime.close();
       await app.close();
+      await registry.close();
       await limitsRedis?.quit().catch(() => undefined);
       mailer.close();
     },

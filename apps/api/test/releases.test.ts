@@ -166,7 +166,7 @@ describe.each(BOTH_BACKENDS)('releases in the database (%s)', (backend) => {
     expect(await releases()).toEqual(before);
   });
 
-  it('stages to named admins and to a stable percentage; the public registry has no stage', async () => {
+  it('stages to named admins and to a stable percentage; the public registry says only that a stage is under way', async () => {
     const staged = await change('stageRelease', {
       remote: 'people',
       version: versions[1],
@@ -176,8 +176,9 @@ describe.each(BOTH_BACKENDS)('releases in the database (%s)', (backend) => {
     expect(await versionOf('a')).toEqual([versions[1], true]);
     expect(await versionOf('b')).toEqual([versions[0], false]);
     const pub = (await api.server.app.inject({ url: '/registry.json' })).json();
-    expect(pub.remotes.people.version).toBe(versions[0]);
+    expect(pub.remotes.people).toMatchObject({ version: versions[0], staged: false, stageActive: true });
     expect(JSON.stringify(pub)).not.toContain(TEST_ADMIN.adminEmail);
+    expect(JSON.stringify(pub)).not.toContain(versions[1]);
 
     for (const percent of [0, 100]) {
       await change('stageRelease', { remote: 'people', version: versions[1], percent });

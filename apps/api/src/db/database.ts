@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { listenOnPglite, listenOnPostgres, type ListenHandlers, type Unlisten } from './listen';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -20,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, for the tests' snapshots; absent on PostgreSQL. */
   pglite?: PGlite;
+  /** Hears a channel's notifications (NOTIFY, sent on commit), from this or any other instance. */
+  listen(channel: string, on: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await db.destroy();
       throw e;
     }
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const databaseUrl = opts.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      listen: async (channel, on) => listenOnPostgres(databaseUrl, channel, on),
+      close: () => db.destroy(),
+    };
   }
 
   const warn = opts.warn ?? ((message: string) => console.warn(message));
@@ -96,6 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       pglite: instance,
+      listen: (channel, on) => listenOnPglite(instance, channel, on),
       async close() {
         await db.destroy();
         // Closing the pool leaves PGlite open; closing PGlite flushes it and frees the directory.

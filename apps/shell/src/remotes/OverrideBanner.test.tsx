@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { AppProviders } from '@backoffice/ui-kit';
-import { ROUTES, createQueryClient } from '@backoffice/shared-api';
-import { ok, stubApi } from '@backoffice/shared-api/testing';
+import { createQueryClient } from '@backoffice/shared-api';
 import { OverrideBanner } from './OverrideBanner';
+import { serveRegistry } from './testRegistry';
 import { loadRegistry, originAllowed, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -40,7 +40,7 @@ const renderBanner = () =>
 
 beforeEach(() => {
   localStorage.clear();
-  stubApi((config) => (config.url === ROUTES.getRemoteRegistry.path ? ok(registry) : undefined));
+  serveRegistry(() => ({ status: 200, body: registry }));
   localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ people: 'http://localhost:3001/mf-manifest.json' }));
 });
 

@@ -17,6 +17,8 @@ export interface RegistryEntry {
   integrity?: Record<string, string>;
   /** This admin runs a staged version of the remote: one given to some admins before everyone. */
   staged?: boolean;
+  /** (Public registry) some admins run a staged version of this remote: ask the API for this admin's. */
+  stageActive?: boolean;
 }
 export interface Registry {
   remotes: Partial<Record<RemoteName, RegistryEntry>>;
@@ -129,17 +131,16 @@ export function overridesFor(registry: Registry | undefined): {
 }
 
 /**
- * This admin's registry, from the API: which version of a remote an admin runs depends on who they
- * are (a staged version goes to some admins first). Remotes load only after sign-in, so there is
- * always a session to ask with. The development shell's registry points at the remotes' dev servers
- * and is served by its own dev server.
+ * This admin's registry. Everyone's is the public /registry.json (no session check: it is read on
+ * every page load, and is what the development shell's dev server serves too); only while a stage of
+ * some remote is under way does the shell ask the API which version this admin runs, since that
+ * depends on who they are. Remotes load only after sign-in, so there is a session to ask with.
  */
 async function readRegistry(): Promise<Registry> {
-  if (process.env.NODE_ENV === 'development') {
-    const res = await fetch('/registry.json', { cache: 'no-store' });
-    if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
-    return (await res.json()) as Registry;
-  }
+  const res = await fetch('/registry.json', { cache: 'no-store', credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
+  const everyone = (await res.json()) as Registry;
+  if (!Object.values(everyone.remotes ?? {}).some((entry) => entry?.stageActive)) return everyone;
   const reply = await callEndpoint('getRemoteRegistry', {});
   if (reply.statusCode !== 200 || !reply.data) {
     throw new Error(`The remote registry could not be read (HTTP ${reply.statusCode}: ${reply.message})`);

@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { chooseOption, rowOf } from '@backoffice/ui-kit/testing';
-import { ROUTES } from '@backoffice/shared-api';
-import { failure, ok, stubApi, type StubReply } from '@backoffice/shared-api/testing';
 import { loadRegistry, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from '../remotes/registry';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { remoteStatus } from '../remotes/remoteStatus';
+import { serveRegistry } from '../remotes/testRegistry';
 import { PlatformCard } from './PlatformCard';
 import { page } from './usePlatform';
 import { renderInShell } from './testFixtures';
@@ -25,8 +24,8 @@ let registry: Registry;
 /** Remotes whose files cannot be fetched right now. */
 let down: Set<string>;
 let reads = 0;
-/** What the server answers the next read of the registry with, instead of the registry. */
-let nextRead: StubReply | undefined;
+/** The status the server answers the next read of the registry with, instead of the registry. */
+let nextRead: number | undefined;
 const registryReads = () => reads;
 
 beforeEach(async () => {
@@ -42,10 +41,9 @@ beforeEach(async () => {
   };
   down = new Set();
   nextRead = undefined;
-  stubApi((config) => {
-    if (config.url !== ROUTES.getRemoteRegistry.path) return undefined;
+  serveRegistry(() => {
     reads += 1;
-    const reply = nextRead ?? ok(registry);
+    const reply = nextRead ? { status: nextRead } : { status: 200, body: registry };
     nextRead = undefined;
     return reply;
   });
@@ -141,12 +139,10 @@ describe('the platform card', () => {
     renderInShell(<PlatformCard />);
     await userEvent.click(screen.getByRole('button', { name: /Check all/ }));
     await waitFor(() => expect(statusOf('catalog')).toHaveTextContent('Failed to load'));
-    nextRead = failure(503, 'Service unavailable');
+    nextRead = 503;
     await userEvent.click(screen.getByRole('button', { name: 'Retry catalog' }));
     await waitFor(() =>
-      expect(statusOf('catalog')).toHaveTextContent(
-        'Failed to load: The remote registry could not be read (HTTP 503: Service unavailable)',
-      ),
+      expect(statusOf('catalog')).toHaveTextContent('Failed to load: The remote registry could not be read (HTTP 503)'),
     );
   });
 

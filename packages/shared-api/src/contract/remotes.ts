@@ -11,6 +11,11 @@ export const AdminRemoteEntry = Type.Object(
     integrity: Type.Optional(Type.Record(Type.String(), Type.String())),
     /** The admin gets a staged version, not yet everyone's. */
     staged: Type.Boolean(),
+    /**
+     * In the public registry (/registry.json): some admins get a staged version of this remote, so
+     * a shell asks getRemoteRegistry which version its admin runs. Absent: everyone runs `version`.
+     */
+    stageActive: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -20,6 +20,7 @@ import * as secondFactor from './0018_second_factor';
 import * as auditAppendOnly from './0019_audit_append_only';
 import * as credentialsReset from './0020_credentials_reset';
 import * as releases from './0021_releases';
+import * as releaseRegistryNotify from './0022_release_registry_notify';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_audit_append_only': auditAppendOnly,
   '0020_credentials_reset': credentialsReset,
   '0021_releases': releases,
+  '0022_release_registry_notify': releaseRegistryNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -213,20 +213,25 @@ async function entryOf(
 
 /**
  * The registry as one admin gets it: per remote the staged version when the admin is in its stage,
- * else the current one; without an admin (the public /registry.json), current versions only.
+ * else the current one; without an admin (the public /registry.json), current versions only, each
+ * saying whether a stage of it is under way.
  */
 export async function registryFor(
   db: Kysely<DB>,
+  states: readonly RegistryState[],
   admin: { id: string; email: string } | undefined,
   opts: { overrideOrigins: readonly string[]; assetsOrigin: string },
 ): Promise<AdminRemoteRegistry> {
   const remotes: Record<string, AdminRemoteEntry> = {};
-  for (const state of await readRegistry(db)) {
+  for (const state of states) {
     const stage = admin && state.staged && inStage(state.staged, admin, state.remote) ? state.staged : undefined;
     const version = stage?.version ?? state.current;
     if (!version) continue;
     const entry = await entryOf(db, state.remote, version, !!stage, opts.assetsOrigin);
-    if (entry) remotes[state.remote] = entry;
+    if (!entry) continue;
+    // Who is in a stage is not public; only that there is one, so a shell knows to ask.
+    if (!admin && state.staged) entry.stageActive = true;
+    remotes[state.remote] = entry;
   }
   return { remotes, overrides: { origins: [...opts.overrideOrigins] } };
 }

@@ -104,7 +104,7 @@ export function releaseRoutes(ctx: AppContext, settings: ReleaseSettings) {
       if (!admin) throw unauthorized(AUTH_MESSAGES.missingToken);
       // A release reaches the admin on the next page load.
       reply.header('Cache-Control', 'no-store');
-      const data = await registryFor(ctx.db, admin, {
+      const data = await registryFor(ctx.db, await ctx.registry.read(), admin, {
         overrideOrigins: ctx.config.remoteOverrideOrigins,
         assetsOrigin: ctx.config.assetsOrigin,
       });

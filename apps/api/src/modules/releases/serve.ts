@@ -36,7 +36,7 @@ const TYPES: Record<(typeof RELEASE_FILE_TYPES)[number], string> = {
 export function registerReleaseFiles(app: FastifyInstance, ctx: AppContext): void {
   app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return registryFor(ctx.db, undefined, {
+    return registryFor(ctx.db, await ctx.registry.read(), undefined, {
       overrideOrigins: ctx.config.remoteOverrideOrigins,
       assetsOrigin: ctx.config.assetsOrigin,
     });
