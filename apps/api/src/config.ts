@@ -59,6 +59,19 @@ export interface Config {
   releaseHalt: { factor: number; minViews: number; minRate: number };
   /** Seconds a socket has to authenticate before it is dropped. */
   socketAuthTimeoutMs: number;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); without one, metrics are served to this machine only. */
+  metricsToken?: string;
+  /** What this deployment's Redis keys and socket channel start with (REDIS_PREFIX). */
+  redisPrefix: string;
+  /** Whether the server runs pending migrations as it starts (MIGRATE_ON_START, default true). */
+  migrateOnStart: boolean;
+  /** How long requests and exports in flight may take to finish after SIGTERM (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /**
+   * How long after SIGTERM the instance keeps serving with readiness at 503, for the load balancer
+   * to see it (SHUTDOWN_READY_DELAY_MS: its health-check interval times its unhealthy threshold).
+   */
+  shutdownReadyDelayMs: number;
   /**
    * Where a developer's per-browser override may load a remote from (REMOTE_OVERRIDE_ORIGINS):
    * origins, or `http://host:*` for any port of a host. Empty: overrides are off, and the CSP names
@@ -98,6 +111,7 @@ const ENV_SCHEMA = {
     DATA_DIR: { type: 'string' },
     EMBEDDED_DB: { type: 'string', enum: ['disk', 'memory'], default: 'disk' },
     REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+    REDIS_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$', default: 'backoffice' },
     SMTP_URL: { type: 'string' },
     MAIL_FROM: { type: 'string', default: 'Back Office <no-reply@backoffice.local>' },
     PUBLIC_URL: { type: 'string', pattern: '^https?://' },
@@ -122,6 +136,10 @@ const ENV_SCHEMA = {
     RELEASE_HALT_MIN_VIEWS: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
     RELEASE_HALT_MIN_RATE: { type: 'number', minimum: 0, maximum: 1, default: 0.05 },
     SOCKET_AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
+    METRICS_TOKEN: { type: 'string', minLength: 16 },
+    MIGRATE_ON_START: { type: 'string', enum: ['true', 'false'], default: 'true' },
+    SHUTDOWN_GRACE_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 30000 },
+    SHUTDOWN_READY_DELAY_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 0 },
     REMOTE_OVERRIDE_ORIGINS: { type: 'string' },
     PAYOUT_SECOND_APPROVAL_ABOVE: { type: 'string' },
     SECOND_FACTOR: { type: 'string', enum: ['required', 'offered'] },
@@ -138,6 +156,7 @@ interface Env {
   DATA_DIR?: string;
   EMBEDDED_DB: 'disk' | 'memory';
   REDIS_URL?: string;
+  REDIS_PREFIX: string;
   SMTP_URL?: string;
   MAIL_FROM: string;
   PUBLIC_URL?: string;
@@ -159,6 +178,10 @@ interface Env {
   RELEASE_HALT_MIN_VIEWS: number;
   RELEASE_HALT_MIN_RATE: number;
   SOCKET_AUTH_TIMEOUT_MS: number;
+  METRICS_TOKEN?: string;
+  MIGRATE_ON_START: 'true' | 'false';
+  SHUTDOWN_GRACE_MS: number;
+  SHUTDOWN_READY_DELAY_MS: number;
   REMOTE_OVERRIDE_ORIGINS?: string;
   PAYOUT_SECOND_APPROVAL_ABOVE?: string;
 }
@@ -173,7 +196,8 @@ function readEnv(env: NodeJS.ProcessEnv): Env {
     if (!errors) throw e;
     const lines = errors.map((err) => {
       const name = err.instancePath.replace(/^\//, '');
-      return `${name} ${err.message ?? 'is invalid'}, got "${String(given[name])}"`;
+      // Never the value: it may be a password in a URL or a key, and start-up errors are logged.
+      return `${name} ${err.message ?? 'is invalid'}`;
     });
     throw new Error(`The environment is not valid:\n  ${lines.join('\n  ')}`);
   }
@@ -368,6 +392,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
       minRate: e.RELEASE_HALT_MIN_RATE,
     },
     socketAuthTimeoutMs: e.SOCKET_AUTH_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    redisPrefix: e.REDIS_PREFIX,
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     remoteOverrideOrigins: parseRemoteOverrideOrigins(e.REMOTE_OVERRIDE_ORIGINS),
     payoutSecondApprovalAboveCents: parsePayoutSecondApprovalAbove(e.PAYOUT_SECOND_APPROVAL_ABOVE),
     // Secure by default: a server reachable from other machines requires the second factor of the

@@ -5,6 +5,7 @@ import type { DB } from './db/schema';
 import type { Mailer } from './modules/mail/mailer';
 import type { Realtime } from './realtime/realtime';
 import type { RegistryWatch } from './modules/releases/registry-watch';
+import type { Operations } from './plugins/operations';
 
 /** What every area of the API is given: no globals, so tests build as many servers as they like. */
 export interface AppContext {
@@ -15,5 +16,7 @@ export interface AppContext {
   realtime: Realtime;
   /** The remote registry, read from memory while no instance has changed it. */
   registry: RegistryWatch;
+  /** Draining state and the counters a module adds to (emails, exports). */
+  operations: Operations;
   log: FastifyBaseLogger;
 }

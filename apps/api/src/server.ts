@@ -18,8 +18,8 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthLimits, type AuthLimitSettings } from './modules/auth/limits';
 import { loadMarketplaceKeys, loadSigningSecret } from './modules/auth/tokens';
 import { SECURITY_SCHEMES, type Authenticators } from './plugins/routes';
-import { createClient } from 'redis';
-import { createMailer, type Mailer } from './modules/mail/mailer';
+import { closeRedis, connectRedis } from './lib/redis';
+import { countedMailer, createMailer, type Mailer } from './modules/mail/mailer';
 import { peopleRoutes } from './modules/people/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { redemptionRoutes } from './modules/redemption/routes';
@@ -32,6 +32,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { adminsRoutes } from './modules/admins/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
 import { watchRegistry } from './modules/releases/registry-watch';
+import { registerOperations, requestIdOf } from './plugins/operations';
 
 export interface BuildOptions {
   config: Config;
@@ -53,6 +54,14 @@ export interface Server {
   realtime: Realtime;
   /** Closes sockets, then HTTP; the caller closes the database it opened. */
   close(): Promise<void>;
+  /**
+   * A graceful stop (SIGTERM): readiness answers 503 at once and sockets are sent to reconnect
+   * elsewhere; for `readyDelayMs` the instance still serves (the load balancer's health checks see
+   * the 503 and stop sending it requests); then no new connection is accepted, and requests in
+   * flight (exports too) have the rest of `graceMs` to finish; what is left then is cut. Resolves
+   * with whether everything finished in time.
+   */
+  drain(graceMs: number, readyDelayMs?: number): Promise<boolean>;
 }
 
 const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -75,6 +84,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
             },
           },
     bodyLimit: config.bodyLimitBytes,
+    // Request ids are the caller's X-Request-Id when it sends a plain one (a proxy's, to follow a
+    // request across services), else a UUID: unique across instances and restarts, unlike a counter.
+    genReqId: (req) => requestIdOf(req),
     // A hop count: trust that many proxies nearest to us (proxy-addr counts hops from the socket).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -106,14 +118,37 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     resolveToken: resolve,
     allowOrigin,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     authTimeoutMs: config.socketAuthTimeoutMs,
     log: app.log,
   });
-  const mailer =
+  // Limits are shared by every instance through Redis when there is one (its own connection: the
+  // socket adapter's subscriber cannot run commands).
+  const limitsRedis = config.redisUrl ? await connectRedis(config.redisUrl, 'rate limits', app.log) : undefined;
+  const limitsKeyPrefix = opts.limitsKeyPrefix ?? `${config.redisPrefix}:limits`;
+  const operations = registerOperations(app, {
+    database,
+    db: database.db,
+    realtime,
+    redis: [...(limitsRedis ? [limitsRedis] : []), ...realtime.redis],
+    metricsToken: config.metricsToken,
+  });
+  const mailer = countedMailer(
     opts.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    operations.emails,
+  );
   const registry = await watchRegistry(database);
-  const context: AppContext = { config, db: database.db, secret, mailer, realtime, registry, log: app.log };
+  const context: AppContext = {
+    config,
+    db: database.db,
+    secret,
+    mailer,
+    realtime,
+    registry,
+    operations,
+    log: app.log,
+  };
 
   const web: { spaFallback?: (reply: FastifyReply) => FastifyReply | undefined } = {};
   registerErrorHandling(app, web);
@@ -179,14 +214,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   };
   app.decorate('authenticators', authenticators);
   app.decorate('publish', (events: Parameters<Realtime['publish']>[0]) => realtime.publish(events));
-  // Limits are shared by every instance through Redis when there is one (its own connection: the
-  // socket adapter's subscriber cannot run commands).
-  const limitsRedis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
-  if (limitsRedis) {
-    limitsRedis.on('error', (err: Error) => app.log.error({ err: err.message }, 'redis error (rate limits)'));
-    await limitsRedis.connect();
-  }
-  const limits = createAuthLimits({ redis: limitsRedis, keyPrefix: opts.limitsKeyPrefix, overrides: opts.authLimits });
+  const limits = createAuthLimits({ redis: limitsRedis, keyPrefix: limitsKeyPrefix, overrides: opts.authLimits });
   await app.register(
     async (api) => {
       await api.register(authRoutes(context, limits));
@@ -205,7 +233,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
           halt: config.releaseHalt,
           reportsPerMinute: 30,
           redis: limitsRedis,
-          keyPrefix: opts.limitsKeyPrefix,
+          keyPrefix: limitsKeyPrefix,
         }),
       );
     },
@@ -219,16 +247,37 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     return { statusCode: 200, message: 'ok' };
   });
 
+  const close = async () => {
+    await realtime.close();
+    await app.close();
+    await registry.close();
+    if (limitsRedis) await closeRedis(limitsRedis);
+    mailer.close();
+  };
   return {
     app,
     context,
     realtime,
-    async close() {
-      await realtime.close();
-      await app.close();
-      await registry.close();
-      await limitsRedis?.quit().catch(() => undefined);
-      mailer.close();
+    async drain(graceMs, readyDelayMs = 0) {
+      operations.draining = true;
+      realtime.drain();
+      const delay = Math.min(readyDelayMs, graceMs);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      graceMs -= delay;
+      let finished = true;
+      // Past the grace, connections still open are cut: an export stopped that way ends without
+      // its last chunk, which browsers and HTTP clients report as a failed download, never a whole file.
+      const cut = setTimeout(() => {
+        finished = false;
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await close();
+      } finally {
+        clearTimeout(cut);
+      }
+      return finished;
     },
+    close,
   };
 }

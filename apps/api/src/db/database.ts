@@ -23,6 +23,8 @@ export interface Database {
   pglite?: PGlite;
   /** Hears a channel's notifications (NOTIFY, sent on commit), from this or any other instance. */
   listen(channel: string, on: ListenHandlers): Promise<Unlisten>;
+  /** The connection pool's state, for metrics. */
+  pool(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export interface OpenOptions {
   /** Embedded only: keep the database in memory (tests), optionally starting from a snapshot. */
   memory?: boolean;
   loadDataDir?: Blob | File;
-  /** Embedded on disk: where the data directory's warnings go (console.warn when absent). */
+  /** Where warnings go: the data directory's, migrations a newer release ran (console.warn when absent). */
   warn?: (message: string) => void;
   /** false: open the schema as it is (a command that only reads, such as `audit verify`). */
   migrate?: boolean;
@@ -50,6 +52,7 @@ const RANDOM_PAGE_COST = '1.1';
 const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const warn = opts.warn ?? ((message: string) => console.warn(message));
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: PLANNER_OPTIONS });
     // An idle client losing its server must not crash the process; the next query reports it.
@@ -59,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     try {
-      if (opts.migrate !== false) await migrateToLatest(db as Kysely<unknown>);
+      if (opts.migrate !== false) await migrateToLatest(db as Kysely<unknown>, warn);
     } catch (e) {
       await db.destroy();
       throw e;
@@ -69,11 +72,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       listen: async (channel, on) => listenOnPostgres(databaseUrl, channel, on),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
 
-  const warn = opts.warn ?? ((message: string) => console.warn(message));
   const release = opts.memory ? () => undefined : lockDataDir(opts.dataDir);
   let pglite: PGlite | undefined;
   try {
@@ -99,13 +102,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await pglite.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     const pool = new pg.Pool(createPgConfig(pglite));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    if (opts.migrate !== false) await migrateToLatest(db as Kysely<unknown>);
+    if (opts.migrate !== false) await migrateToLatest(db as Kysely<unknown>, warn);
     const instance = pglite;
     return {
       db,
       kind: 'pglite',
       pglite: instance,
       listen: (channel, on) => listenOnPglite(instance, channel, on),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await db.destroy();
         // Closing the pool leaves PGlite open; closing PGlite flushes it and frees the directory.

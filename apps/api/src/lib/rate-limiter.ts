@@ -23,8 +23,29 @@ export interface Attempt {
  * *before* the work it guards, so attempts already in flight cannot slip past the count. If Redis
  * stops answering, the limit carries on in memory rather than failing open or failing every request.
  */
+/** The longest a limit waits on Redis before it counts in this process's memory instead. */
+export const REDIS_WAIT_MS = 500;
+
+/** `work`, or `fallback()` once it has taken longer than REDIS_WAIT_MS (a Redis that stopped answering). */
+function soonOr<T>(work: Promise<T>, fallback: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REDIS_WAIT_MS)));
+  work.catch(() => undefined);
+  return Promise.race([work, late]).then(
+    (r) => {
+      clearTimeout(timer);
+      return r === 'late' ? fallback() : (r as T);
+    },
+    (e: unknown) => {
+      clearTimeout(timer);
+      throw e;
+    },
+  );
+}
+
 export class Limiter {
   private readonly store: RateLimiterAbstract;
+  private readonly memory: RateLimiterMemory;
 
   constructor(
     readonly name: string,
@@ -37,6 +58,7 @@ export class Limiter {
       keyPrefix: `${opts.keyPrefix ?? 'backoffice:limits'}:${name}`,
     };
     const memory = new RateLimiterMemory(common);
+    this.memory = memory;
     this.store = opts.redis
       ? new RateLimiterRedis({
           ...common,
@@ -50,7 +72,8 @@ export class Limiter {
 
   async take(key: string): Promise<Attempt> {
     try {
-      await this.store.consume(keyOf(key));
+      // A Redis that is connected but silent must not hold a sign-in: past the wait, memory counts.
+      await soonOr(this.store.consume(keyOf(key)), () => this.memory.consume(keyOf(key)));
       return { wait: 0, lockedOutNow: false };
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
@@ -63,12 +86,20 @@ export class Limiter {
 
   /** Forgets the key's attempts (a success proves the one who tried knew the secret). */
   async clear(key: string): Promise<void> {
-    await this.store.delete(keyOf(key));
+    await this.memory.delete(keyOf(key));
+    if (this.store !== this.memory)
+      await soonOr(
+        this.store.delete(keyOf(key)).catch(() => false),
+        async () => false,
+      );
   }
 
   /** Gives one attempt back (a success on a limit shared by many accounts, such as an address's). */
   async giveBack(key: string): Promise<void> {
-    await this.store.reward(keyOf(key), 1);
+    await soonOr(
+      this.store.reward(keyOf(key), 1).then(() => undefined),
+      async () => undefined,
+    ).catch(() => undefined);
   }
 }
 

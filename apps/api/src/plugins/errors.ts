@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { PATTERN_MESSAGES } from '@backoffice/shared-api/contract';
+import { isShellPath } from '@backoffice/shared-api/screens';
 import { HttpError } from '../lib/http-errors';
 
 interface AjvError {
@@ -104,10 +105,11 @@ export function registerErrorHandling(
   );
 
   app.setNotFoundHandler((request, reply) => {
-    const isPageRoute =
-      request.method === 'GET' && !/^\/(api|socket\.io|remotes)(\/|$)/.test(request.url) && web.spaFallback;
-    if (isPageRoute) {
-      const sent = web.spaFallback?.(reply);
+    // Only the shell's own paths get its page: /healthz, /metrics on the wrong port, a typo or a
+    // scanner's probe get a 404 a monitor or a script can tell from a page.
+    const isPageRoute = (request.method === 'GET' || request.method === 'HEAD') && isShellPath(request.url);
+    if (isPageRoute && web.spaFallback) {
+      const sent = web.spaFallback(reply);
       if (sent) return sent;
     }
     const path = (request.url.split('?')[0] ?? '').slice(0, 200);

@@ -65,7 +65,13 @@ export function protection(app: FastifyInstance, endpoint: Endpoint) {
   }
   return {
     security: { security: [{ [SECURITY_SCHEMES[endpoint.auth]]: [] }], ...permission },
-    hooks: { onRequest: (request: FastifyRequest) => check(request, endpoint) },
+    hooks: {
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        await check(request, endpoint);
+        // The reply logs the request's end with the logger it was given: the one naming the admin.
+        reply.log = request.log;
+      },
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import { closeRedis, connectRedis, type RedisClient } from '../lib/redis';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverEvents, SOCKET_PATH, SOCKET_PROTOCOL, type ServerEventMessage } from '@backoffice/shared-api/contract';
 import type { AuthenticatedAdmin } from '../modules/auth/authenticate';
@@ -16,6 +16,16 @@ export interface Realtime {
   disconnectSession(sessionId: string): void;
   /** Drops every socket of an admin (deactivated), on every instance. */
   disconnectAdmin(adminId: string): void;
+  /** Sockets open on this instance. */
+  connections(): number;
+  /**
+   * Ends this instance's sockets as a lost connection (not a server's disconnect, after which a
+   * client stays away): socket.io's clients reconnect by themselves, through the load balancer, to
+   * an instance that is not shutting down.
+   */
+  drain(): void;
+  /** The Redis clients of the adapter (none without REDIS_URL), for readiness and metrics. */
+  redis: readonly RedisClient[];
   close(): Promise<void>;
 }
 
@@ -27,6 +37,8 @@ export interface RealtimeOptions {
   resolveToken(token: string): Promise<AuthenticatedAdmin | null>;
   allowOrigin(origin: string | undefined): boolean;
   redisUrl?: string;
+  /** What this deployment's Redis keys and channels start with (REDIS_PREFIX). */
+  redisPrefix: string;
   authTimeoutMs: number;
   log: FastifyBaseLogger;
 }
@@ -45,13 +57,14 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
     maxHttpBufferSize: 64 * 1024,
   });
 
-  const redisClients: Array<ReturnType<typeof createClient>> = [];
+  const redisClients: RedisClient[] = [];
   if (opts.redisUrl) {
-    const pub = createClient({ url: opts.redisUrl });
-    const sub = pub.duplicate();
-    for (const c of [pub, sub]) c.on('error', (err: Error) => opts.log.error({ err: err.message }, 'redis error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    const [pub, sub] = await Promise.all([
+      connectRedis(opts.redisUrl, 'socket events', opts.log),
+      connectRedis(opts.redisUrl, 'socket events', opts.log),
+    ]);
+    // Per deployment: two deployments on one Redis never see each other's events.
+    io.adapter(createAdapter(pub, sub, { key: `${opts.redisPrefix}:socket.io` }));
     redisClients.push(pub, sub);
     opts.log.info('socket events shared through Redis');
   }
@@ -103,6 +116,9 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
     disconnectAdmin(adminId) {
       io.in(adminRoom(adminId)).disconnectSockets(true);
     },
+    connections: () => io.engine.clientsCount,
+    drain: () => io.engine.close(),
+    redis: redisClients,
     async close() {
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server, which Fastify closes itself; only end the sockets.
@@ -111,7 +127,7 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
         resolve();
       });
       io.removeAllListeners();
-      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+      await Promise.all(redisClients.map((c) => closeRedis(c)));
     },
   };
 }

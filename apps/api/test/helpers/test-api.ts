@@ -131,7 +131,9 @@ export async function startTestApi(
     config,
     database,
     authLimits: opts.authLimits,
-    limitsKeyPrefix: opts.limitsKeyPrefix ?? `test:${crypto.randomBytes(6).toString('hex')}`,
+    // A server given its own REDIS_PREFIX keeps its limits under it; any other gets a fresh prefix.
+    limitsKeyPrefix:
+      opts.limitsKeyPrefix ?? (opts.env?.REDIS_PREFIX ? undefined : `test:${crypto.randomBytes(6).toString('hex')}`),
     logger: Boolean(opts.logStream),
     logStream: opts.logStream,
   });

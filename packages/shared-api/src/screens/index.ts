@@ -103,3 +103,28 @@ export function withComponents<R extends RemoteName, T extends ScreenComponents<
     return { screen: s, component };
   });
 }
+
+/** The shell's pages that are not screens (signing in and its kin), by their path. */
+export const SHELL_PAGES = [
+  'login',
+  'forgot-password',
+  'reset-password',
+  'accept-invite',
+  'logout',
+  'change-password',
+] as const;
+
+const SHELL_ROOTS = new Set<string>([
+  'app',
+  ...SHELL_PAGES,
+  ...SCREEN_TABLE.screens.map((s) => s.path.split('/')[0]!).filter(Boolean),
+]);
+
+/**
+ * Whether the shell has a page at `pathname` (`/`, `/login`, `/app/…`, or a screen's path at the
+ * root): the server answers any other path with a 404, never with the shell's page.
+ */
+export function isShellPath(pathname: string): boolean {
+  const first = pathname.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
+  return first === '' || SHELL_ROOTS.has(first);
+}

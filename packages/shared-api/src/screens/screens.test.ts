@@ -1,4 +1,5 @@
-import { baseOf, linkTo, mountOf, screen, screensOf, withComponents } from '.';
+import { baseOf, isShellPath, linkTo, mountOf, screen, screensOf, withComponents } from '.';
+import { SCREEN_TABLE } from './table';
 
 describe('the table of screens', () => {
   it('finds a screen by its key', () => {
@@ -41,5 +42,31 @@ describe('the table of screens', () => {
     expect(() => withComponents('people', { Fans: 1, Influencers: 1, Requests: 1 })).toThrow(
       'people: no component for the screen FanDetail',
     );
+  });
+});
+
+describe('isShellPath', () => {
+  it("is true for every screen's path, at the root and under /app, and for the sign-in pages", () => {
+    for (const s of SCREEN_TABLE.screens) {
+      const concrete = s.path.replace(/:id/g, '42');
+      expect([concrete, isShellPath(`/${concrete}`), isShellPath(`/app/${concrete}`)]).toEqual([concrete, true, true]);
+    }
+    for (const page of ['/', '/login', '/forgot-password', '/reset-password?token=x', '/accept-invite', '/logout']) {
+      expect([page, isShellPath(page)]).toEqual([page, true]);
+    }
+  });
+
+  it("is false for the server's own paths and anything else", () => {
+    for (const path of [
+      '/api/v1/x',
+      '/socket.io/',
+      '/remotes/people/1/x.js',
+      '/healthz',
+      '/metrics',
+      '/wp-login.php',
+      '/.env',
+    ]) {
+      expect([path, isShellPath(path)]).toEqual([path, false]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import * as initial from './0001_initial';
 import * as people from './0002_people';
 import * as payments from './0003_payments';
@@ -48,18 +48,89 @@ const migrations: Record<string, Migration> = {
   '0022_release_registry_notify': releaseRegistryNotify,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const MIGRATION_TABLE = 'kysely_migration';
+
+/** What this release knows of a database's migrations. */
+export interface MigrationStatus {
+  /** This release's migrations, each with when it ran (null: not yet). */
+  known: Array<{ name: string; executedAt: Date | null }>;
+  /** Migrations the database ran that this release does not have: a newer release ran them. */
+  newer: string[];
+}
+
+async function executedMigrations(db: Kysely<unknown>): Promise<Array<{ name: string; timestamp: string }>> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === MIGRATION_TABLE)) return [];
+  const rows = await sql<{ name: string; timestamp: string }>`
+    SELECT name, timestamp FROM ${sql.table(MIGRATION_TABLE)} ORDER BY name`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * This release's migrations, plus a no-op for each one a newer release ran: a release rolled back
+ * starts on the database its successor migrated. Migrations expand the schema first and contract it
+ * a release later, so the older code still finds what it uses; what it does not know is a warning.
+ */
+async function providerFor(db: Kysely<unknown>): Promise<{ provider: MigrationProvider; newer: string[] }> {
+  const newer = (await executedMigrations(db)).map((m) => m.name).filter((name) => !(name in migrations));
+  const all: Record<string, Migration> = { ...migrations };
+  for (const name of newer) all[name] = { up: async () => undefined };
+  return { provider: { getMigrations: async () => all }, newer };
+}
+
+export async function migrationStatus(db: Kysely<unknown>): Promise<MigrationStatus> {
+  const ran = new Map((await executedMigrations(db)).map((m) => [m.name, m.timestamp]));
+  return {
+    known: Object.keys(migrations)
+      .sort()
+      .map((name) => ({ name, executedAt: ran.has(name) ? new Date(ran.get(name)!) : null })),
+    newer: [...ran.keys()].filter((name) => !(name in migrations)),
+  };
+}
+
+const failure = (results: readonly MigrationResult[] | undefined, error: unknown) => {
+  const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+  return new Error(`Database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
+};
 
 /**
  * Brings the schema up to date. Safe to run at every start and from several instances at once:
- * Kysely records what ran and takes an advisory lock while it migrates.
+ * Kysely records what ran and takes an advisory lock while it migrates. `warn` hears of migrations
+ * a newer release ran (this one leaves them as they are).
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  warn: (message: string) => void = () => undefined,
+): Promise<string[]> {
+  const { provider, newer } = await providerFor(db);
+  if (newer.length) {
+    warn(
+      `The database has migrations this release does not know (${newer.join(', ')}): a newer release ran them. ` +
+        'It is left as it is; this release runs on it.',
+    );
   }
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw failure(results, error);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Undoes this release's last migration that ran. One a newer release ran is refused: only that
+ * release knows how to undo it.
+ */
+export async function migrateDown(db: Kysely<unknown>): Promise<string | undefined> {
+  const executed = await executedMigrations(db);
+  const last = executed[executed.length - 1];
+  if (!last) return undefined;
+  if (!(last.name in migrations)) {
+    throw new Error(
+      `The last migration, ${last.name}, was run by a newer release: undo it with that release's npm run migrate -- down`,
+    );
+  }
+  const { provider } = await providerFor(db);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateDown();
+  if (error) throw failure(results, error);
+  return results?.find((r) => r.status === 'Success')?.migrationName;
 }

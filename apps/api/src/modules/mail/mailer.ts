@@ -31,6 +31,22 @@ export interface Mailer {
   close(): void;
 }
 
+/** Counts each email sent or failed (the metrics' emails_total), whatever sends it. */
+export function countedMailer(mailer: Mailer, counter: { inc(labels: { outcome: string }): void }): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        counter.inc({ outcome: 'sent' });
+      } catch (e) {
+        counter.inc({ outcome: 'failed' });
+        throw e;
+      }
+    },
+    close: () => mailer.close(),
+  };
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each email is written as JSON to `<dataDir>/outbox`, so the
  * whole forgot-password flow works on one machine with nothing else running.

@@ -220,7 +220,13 @@ export function registerTransactionsExport(app: FastifyInstance, ctx: AppContext
       }
       // Whatever happens before Fastify pipes the body (an onSend hook failing, the client already
       // gone), the body ends with the response: on PostgreSQL it holds a connection until it does.
-      reply.raw.once('close', () => body.destroy());
+      let sent = false;
+      reply.raw.once('finish', () => (sent = true));
+      reply.raw.once('close', () => {
+        body.destroy();
+        // Sent whole, or cut (the client went away, or the server stopped past its grace).
+        ctx.operations.exports.inc({ endpoint: 'exportTransactions', outcome: sent ? 'complete' : 'cut' });
+      });
       return reply
         .header('content-type', e.produces)
         .header('content-disposition', `attachment; filename="transactions-${today(f)}.csv"`)

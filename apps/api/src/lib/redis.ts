@@ -1,0 +1,57 @@
+import { createClient } from 'redis';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+/** How long a start waits for Redis before it gives up with a message. */
+const CONNECT_DEADLINE_MS = 5000;
+
+/**
+ * A Redis connection that never makes a caller wait on a Redis that is away: commands fail at once
+ * while it is disconnected (no offline queue), a connection attempt gives up after 2 s, and it keeps
+ * reconnecting in the background. Redis unreachable at start is an error that names REDIS_URL (never
+ * its value, which may hold a password), so the process exits rather than run half-connected.
+ */
+export async function connectRedis(url: string, what: string, log: FastifyBaseLogger): Promise<RedisClient> {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) },
+  });
+  client.on('error', (err: Error) => log.error({ err: err.message }, `redis error (${what})`));
+  const connecting = client.connect();
+  const deadline = new Promise<never>((_resolve, reject) =>
+    setTimeout(
+      () =>
+        reject(
+          new Error(
+            `Redis (REDIS_URL) did not answer within ${CONNECT_DEADLINE_MS / 1000} s; is it running and reachable?`,
+          ),
+        ),
+      CONNECT_DEADLINE_MS,
+    ).unref(),
+  );
+  try {
+    await Promise.race([connecting, deadline]);
+  } catch (e) {
+    client.destroy();
+    connecting.catch(() => undefined);
+    throw e;
+  }
+  return client;
+}
+
+/** Closes a connection, politely if Redis answers within a second, else at once: a stop never hangs on it. */
+export async function closeRedis(client: RedisClient): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)));
+  await Promise.race([
+    client.quit().then(
+      () => undefined,
+      () => undefined,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (client.isOpen) client.destroy();
+}

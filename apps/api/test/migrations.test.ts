@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase } from '../src/db/database';
+import { migrateDown, migrationStatus } from '../src/db/migrations';
+
+const run = promisify(execFile);
+const API_DIR = path.resolve(__dirname, '..');
+
+describe('migrations across releases', () => {
+  it('starts on a database a newer release migrated, with a warning, and refuses to undo what it does not know', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-migrations-'));
+    try {
+      const first = await openDatabase({ dataDir, memory: true });
+      const db = first.db as unknown as Kysely<unknown>;
+      const known = (await migrationStatus(db)).known.map((m) => m.name);
+      // What a newer release would have done: an added table, recorded as its migration.
+      await sql`CREATE TABLE newer_release_things (id int)`.execute(db);
+      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('9000_newer_release', ${new Date().toISOString()})`.execute(
+        db,
+      );
+      const dump = await first.pglite!.dumpDataDir();
+      await first.close();
+
+      // This release, started on that database (the rollback case), starts and says why it warns.
+      const warnings: string[] = [];
+      const rolledBack = await openDatabase({
+        dataDir,
+        memory: true,
+        loadDataDir: dump,
+        warn: (m) => warnings.push(m),
+      });
+      try {
+        expect(warnings).toEqual([
+          'The database has migrations this release does not know (9000_newer_release): a newer release ran them. It is left as it is; this release runs on it.',
+        ]);
+        const status = await migrationStatus(rolledBack.db as unknown as Kysely<unknown>);
+        expect(status.newer).toEqual(['9000_newer_release']);
+        expect(status.known.map((m) => m.name)).toEqual(known);
+        expect(status.known.every((m) => m.executedAt)).toBe(true);
+        await expect(migrateDown(rolledBack.db as unknown as Kysely<unknown>)).rejects.toThrow(
+          "The last migration, 9000_newer_release, was run by a newer release: undo it with that release's npm run migrate -- down",
+        );
+        // Its data still answers.
+        expect(
+          Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM admins`.execute(rolledBack.db)).rows[0]!.n),
+        ).toBeGreaterThanOrEqual(0);
+      } finally {
+        await rolledBack.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm run migrate -- status, up and down on the embedded database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-migrate-cli-'));
+    const migrate = (command: string) =>
+      run(process.execPath, ['--import', 'tsx', 'src/cli/migrate.ts', command], {
+        cwd: API_DIR,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      }).then((r) => r.stdout);
+    try {
+      const blank = await migrate('status');
+      expect(blank).toMatch(/^pending\s+0001_initial$/m);
+      expect(blank).toMatch(/\d+ pending: npm run migrate -- up/);
+      const up = await migrate('up');
+      expect(up).toMatch(/^Ran \d+: 0001_initial, .*0022_release_registry_notify$/m);
+      expect(await migrate('status')).toMatch(/^\d{4}-\d\d-\d\dT\S+\s+0022_release_registry_notify\nUp to date\.$/m);
+      expect(await migrate('down')).toBe('Undid 0022_release_registry_notify\n');
+      expect(await migrate('status')).toMatch(
+        /^pending\s+0022_release_registry_notify\n1 pending: npm run migrate -- up$/m,
+      );
+      await expect(migrate('sideways')).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('Usage: npm run migrate -- status | up | down'),
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
