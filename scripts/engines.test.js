@@ -21,7 +21,9 @@ describe('runtime dependencies and the Node version', () => {
 
   it(`every runtime package supports Node ${lowest}`, () => {
     const refusing = Object.entries(lock.packages)
-      .filter(([where, p]) => where.includes('node_modules/') && !p.dev && !p.optional && typeof p.engines?.node === 'string')
+      .filter(
+        ([where, p]) => where.includes('node_modules/') && !p.dev && !p.optional && typeof p.engines?.node === 'string',
+      )
       .filter(([, p]) => !semver.satisfies(lowest, p.engines.node, { includePrerelease: true }))
       .map(([where, p]) => `${where.replace(/^.*node_modules\//, '')}@${p.version} (node ${p.engines.node})`);
     expect(refusing).toEqual([]);
