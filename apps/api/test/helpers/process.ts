@@ -24,10 +24,13 @@ export interface ApiProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the API exactly as `npm start` does, in its own process. */
-export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
+/** Runs the API exactly as `npm start` does (or as `args` say: the built artefact), in its own process. */
+export async function spawnApi(
+  env: Record<string, string>,
+  args: string[] = ['--import', 'tsx', 'src/main.ts'],
+): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: API_DIR,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
