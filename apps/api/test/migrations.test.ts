@@ -64,15 +64,13 @@ describe('migrations across releases', () => {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       }).then((r) => r.stdout);
     try {
-      const blank = await migrate('status');
-      expect(blank).toMatch(/^pending\s+0001_initial$/m);
-      expect(blank).toMatch(/\d+ pending: npm run migrate -- up/);
+      // Three opens of the database: each command is a process of its own, as an operator runs it.
       const up = await migrate('up');
       expect(up).toMatch(/^Ran \d+: 0001_initial, .*0022_release_registry_notify$/m);
-      expect(await migrate('status')).toMatch(/^\d{4}-\d\d-\d\dT\S+\s+0022_release_registry_notify\nUp to date\.$/m);
       expect(await migrate('down')).toBe('Undid 0022_release_registry_notify\n');
-      expect(await migrate('status')).toMatch(
-        /^pending\s+0022_release_registry_notify\n1 pending: npm run migrate -- up$/m,
+      const status = await migrate('status');
+      expect(status).toMatch(
+        /^\d{4}-\d\d-\d\dT\S+\s+0021_releases\npending\s+0022_release_registry_notify\n1 pending: npm run migrate -- up$/m,
       );
       await expect(migrate('sideways')).rejects.toMatchObject({
         code: 2,
