@@ -1,10 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { AppProviders } from '@backoffice/ui-kit';
 import { createQueryClient } from '@backoffice/shared-api';
 import { OverrideBanner } from './OverrideBanner';
-import { serveRegistry } from './testRegistry';
-import { loadRegistry, originAllowed, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from './registry';
+import { registeredRemotes, serveRegistry } from './testRegistry';
+import { originAllowed, OVERRIDE_MESSAGES, OVERRIDES_KEY, type Registry } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -19,16 +18,9 @@ const PUBLISHED: Registry['remotes'] = {
 let registry: Registry;
 
 /** Reads `served` as the registry, as a fresh page load would, and returns what the runtime was given. */
-async function load(served: Registry) {
+function load(served: Registry) {
   registry = served;
-  jest.mocked(registerRemotes).mockClear();
-  await loadRegistry('people');
-  return Object.fromEntries(
-    jest
-      .mocked(registerRemotes)
-      .mock.calls.flatMap(([remotes]) => remotes)
-      .map((r) => [r.name, 'entry' in r ? r.entry : undefined]),
-  );
+  return registeredRemotes();
 }
 
 const renderBanner = () =>

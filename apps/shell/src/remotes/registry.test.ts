@@ -1,8 +1,7 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { ROUTES } from '@backoffice/shared-api';
 import { ok, stubApi } from '@backoffice/shared-api/testing';
 import { loadRegistry, type Registry } from './registry';
-import { serveRegistry } from './testRegistry';
+import { registeredRemotes, serveRegistry } from './testRegistry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -17,18 +16,6 @@ const entry = (name: string, version: string, extra: object = {}) => ({
   ...extra,
 });
 const overrides = { origins: [] };
-
-/** The manifest each remote was handed to the runtime with on the last read. */
-async function registered() {
-  jest.mocked(registerRemotes).mockClear();
-  await loadRegistry('people');
-  return Object.fromEntries(
-    jest
-      .mocked(registerRemotes)
-      .mock.calls.flatMap(([remotes]) => remotes)
-      .map((r) => [r.name, 'entry' in r ? r.entry : undefined]),
-  );
-}
 
 describe("the shell's read of the remote registry", () => {
   let asked: number;
@@ -49,7 +36,7 @@ describe("the shell's read of the remote registry", () => {
       body: { remotes: { people: entry('people', '1.0.0'), catalog: entry('catalog', '0.9.3') }, overrides },
     }));
     adminRegistry({ remotes: {}, overrides });
-    expect(await registered()).toEqual({
+    expect(await registeredRemotes()).toEqual({
       people: '/remotes/people/1.0.0/mf-manifest.json',
       catalog: '/remotes/catalog/0.9.3/mf-manifest.json',
     });
@@ -63,7 +50,7 @@ describe("the shell's read of the remote registry", () => {
       body: { remotes: { people: entry('people', '1.0.0', { stageActive: true }) }, overrides },
     }));
     adminRegistry({ remotes: { people: entry('people', '1.1.0', { staged: true }) }, overrides });
-    expect(await registered()).toEqual({ people: '/remotes/people/1.1.0/mf-manifest.json' });
+    expect(await registeredRemotes()).toEqual({ people: '/remotes/people/1.1.0/mf-manifest.json' });
     expect(asked).toBe(1);
   });
 

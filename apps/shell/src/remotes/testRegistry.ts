@@ -1,3 +1,6 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRegistry } from './registry';
+
 /**
  * Serves the public /registry.json to the shell under test as the server would: `reply` gives the
  * status and body of each read. Returns the fetch stand-in, whose calls are the reads.
@@ -11,4 +14,19 @@ export function serveRegistry(reply: () => { status: number; body?: unknown }) {
   });
   globalThis.fetch = served as typeof fetch;
   return served;
+}
+
+/**
+ * Reads the registry afresh, as a page load would, and returns the manifest each remote was handed
+ * to the federation runtime with (the test file mocks '@module-federation/enhanced/runtime').
+ */
+export async function registeredRemotes(): Promise<Record<string, string | undefined>> {
+  jest.mocked(registerRemotes).mockClear();
+  await loadRegistry('people');
+  return Object.fromEntries(
+    jest
+      .mocked(registerRemotes)
+      .mock.calls.flatMap(([remotes]) => remotes)
+      .map((r) => [r.name, 'entry' in r ? r.entry : undefined]),
+  );
 }
