@@ -58,7 +58,6 @@ async function trivialServer(withOperations: boolean) {
     // Only the hooks run per request; the probes and collectors are not asked here.
     registerOperations(app, {
       database: { pool: () => ({ total: 1, idle: 1, waiting: 0 }) } as unknown as Database,
-      db: undefined as never,
       realtime: { connections: () => 0 } as unknown as Realtime,
       redis: [],
     });

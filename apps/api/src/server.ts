@@ -128,7 +128,6 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const limitsKeyPrefix = opts.limitsKeyPrefix ?? `${config.redisPrefix}:limits`;
   const operations = registerOperations(app, {
     database,
-    db: database.db,
     realtime,
     redis: [...(limitsRedis ? [limitsRedis] : []), ...realtime.redis],
     metricsToken: config.metricsToken,

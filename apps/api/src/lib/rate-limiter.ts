@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { beforeDeadline } from './deadline';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface LimitSetting {
@@ -25,23 +26,6 @@ export interface Attempt {
  */
 /** The longest a limit waits on Redis before it counts in this process's memory instead. */
 export const REDIS_WAIT_MS = 500;
-
-/** `work`, or `fallback()` once it has taken longer than REDIS_WAIT_MS (a Redis that stopped answering). */
-function soonOr<T>(work: Promise<T>, fallback: () => Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REDIS_WAIT_MS)));
-  work.catch(() => undefined);
-  return Promise.race([work, late]).then(
-    (r) => {
-      clearTimeout(timer);
-      return r === 'late' ? fallback() : (r as T);
-    },
-    (e: unknown) => {
-      clearTimeout(timer);
-      throw e;
-    },
-  );
-}
 
 export class Limiter {
   private readonly store: RateLimiterAbstract;
@@ -73,7 +57,7 @@ export class Limiter {
   async take(key: string): Promise<Attempt> {
     try {
       // A Redis that is connected but silent must not hold a sign-in: past the wait, memory counts.
-      await soonOr(this.store.consume(keyOf(key)), () => this.memory.consume(keyOf(key)));
+      await beforeDeadline(this.store.consume(keyOf(key)), REDIS_WAIT_MS, () => this.memory.consume(keyOf(key)));
       return { wait: 0, lockedOutNow: false };
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
@@ -88,17 +72,19 @@ export class Limiter {
   async clear(key: string): Promise<void> {
     await this.memory.delete(keyOf(key));
     if (this.store !== this.memory)
-      await soonOr(
+      await beforeDeadline(
         this.store.delete(keyOf(key)).catch(() => false),
-        async () => false,
+        REDIS_WAIT_MS,
+        () => false,
       );
   }
 
   /** Gives one attempt back (a success on a limit shared by many accounts, such as an address's). */
   async giveBack(key: string): Promise<void> {
-    await soonOr(
+    await beforeDeadline(
       this.store.reward(keyOf(key), 1).then(() => undefined),
-      async () => undefined,
+      REDIS_WAIT_MS,
+      () => undefined,
     ).catch(() => undefined);
   }
 }

@@ -1,5 +1,6 @@
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
+import { beforeDeadline } from './deadline';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -19,23 +20,14 @@ export async function connectRedis(url: string, what: string, log: FastifyBaseLo
     socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) },
   });
   client.on('error', (err: Error) => log.error({ err: err.message }, `redis error (${what})`));
-  const connecting = client.connect();
-  const deadline = new Promise<never>((_resolve, reject) =>
-    setTimeout(
-      () =>
-        reject(
-          new Error(
-            `Redis (REDIS_URL) did not answer within ${CONNECT_DEADLINE_MS / 1000} s; is it running and reachable?`,
-          ),
-        ),
-      CONNECT_DEADLINE_MS,
-    ).unref(),
-  );
   try {
-    await Promise.race([connecting, deadline]);
+    await beforeDeadline(client.connect(), CONNECT_DEADLINE_MS, () => {
+      throw new Error(
+        `Redis (REDIS_URL) did not answer within ${CONNECT_DEADLINE_MS / 1000} s; is it running and reachable?`,
+      );
+    });
   } catch (e) {
     client.destroy();
-    connecting.catch(() => undefined);
     throw e;
   }
   return client;
@@ -43,15 +35,13 @@ export async function connectRedis(url: string, what: string, log: FastifyBaseLo
 
 /** Closes a connection, politely if Redis answers within a second, else at once: a stop never hangs on it. */
 export async function closeRedis(client: RedisClient): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)));
-  await Promise.race([
+  await beforeDeadline(
     client.quit().then(
       () => undefined,
       () => undefined,
     ),
-    late,
-  ]);
-  clearTimeout(timer);
+    1000,
+    () => undefined,
+  );
   if (client.isOpen) client.destroy();
 }

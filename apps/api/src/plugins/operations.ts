@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { API_BASE_PATH, endpoints } from '@backoffice/shared-api/contract';
-import type { DB } from '../db/schema';
 import type { Database } from '../db/database';
 import type { Realtime } from '../realtime/realtime';
+import { beforeDeadline } from '../lib/deadline';
 
 /** An X-Request-Id a client or proxy sent is kept only if it is a plain token: it goes into every log line. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -21,7 +21,6 @@ const READY_TIMEOUT_MS = 1000;
 
 /** Which requests a process counts and how it is doing, read by /metrics and /api/health/ready. */
 export interface Operations {
-  readonly registry: Registry;
   emails: Counter<'outcome'>;
   exports: Counter<'endpoint' | 'outcome'>;
   /** Set on SIGTERM: readiness answers 503 so that the load balancer sends new requests elsewhere. */
@@ -32,21 +31,6 @@ interface Probe {
   name: string;
   check(): Promise<unknown>;
 }
-
-const withTimeout = <T>(what: Promise<T>, ms: number): Promise<T> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    what.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 
 const SIGN_IN_PATH = `${API_BASE_PATH}${endpoints.signIn.path}`;
 
@@ -60,7 +44,6 @@ export function registerOperations(
   app: FastifyInstance,
   opts: {
     database: Database;
-    db: Kysely<DB>;
     realtime: Realtime;
     redis: ReadonlyArray<{ isReady: boolean; ping(): Promise<unknown> }>;
     metricsToken?: string;
@@ -120,7 +103,6 @@ export function registerOperations(
     registers: [registry],
   });
   const operations: Operations = {
-    registry,
     draining: false,
     emails: new Counter({
       name: 'emails_total',
@@ -156,7 +138,7 @@ export function registerOperations(
   app.addHook('onRequestAbort', async (req) => done(req));
 
   const probes: Probe[] = [
-    { name: 'database', check: () => sql`SELECT 1`.execute(opts.db) },
+    { name: 'database', check: () => sql`SELECT 1`.execute(opts.database.db) },
     ...opts.redis.map((client, i) => ({
       name: opts.redis.length > 1 ? `redis ${i + 1}` : 'redis',
       check: () => (client.isReady ? client.ping() : Promise.reject(new Error('not connected'))),
@@ -171,7 +153,9 @@ export function registerOperations(
     }
     const results = await Promise.all(
       probes.map((p) =>
-        withTimeout(p.check(), READY_TIMEOUT_MS).then(
+        beforeDeadline(p.check(), READY_TIMEOUT_MS, () => {
+          throw new Error(`no answer within ${READY_TIMEOUT_MS} ms`);
+        }).then(
           () => [p.name, 'up'] as const,
           (e: Error) => [p.name, `down: ${e.message}`] as const,
         ),
