@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { latestEmail, launch, menu, newPage, signIn, ADMIN } from './support/browser';
+import { latestEmail, launch, menu, newestEmail, newPage, signIn, ADMIN } from './support/browser';
 import { api, apiToken, newPayoutRequest } from './support/api';
 import { LIST_PATHS as LISTS } from '../test-support/screens';
 
@@ -30,15 +30,12 @@ const first = async (path: string, query: Record<string, string | number> = {}) 
 
 /** A reset link of the admin's, as the forgot-password email carries it. */
 async function resetLink(): Promise<string> {
-  const before = latestEmail()?.text;
+  const before = newestEmail();
   await api('POST', '/admin/forgotPassword', { body: { email: ADMIN.email } });
-  for (let i = 0; i < 50; i++) {
-    const mail = latestEmail();
-    const link = mail && mail.text !== before && /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text);
-    if (link) return link[0];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no reset email');
+  const mail = await latestEmail({ to: ADMIN.email, after: before });
+  const link = /http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text);
+  if (!link) throw new Error('no reset link in the email');
+  return link[0];
 }
 
 /**

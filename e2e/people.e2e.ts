@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { latestEmail, launch, menu, newPage, signIn, opened } from './support/browser';
+import { latestEmail, launch, menu, newestEmail, newPage, signIn, opened } from './support/browser';
 import { api, apiToken } from './support/api';
 
 let browser: Browser;
@@ -14,16 +14,6 @@ const fanByUserName = async (userName: string) => {
   const r = await api('GET', '/admin/getAllFans', { token, query: { search: userName } });
   return r.data.find((f: { userName: string }) => f.userName === userName) as { _id: string; displayName: string };
 };
-
-/** Waits for an email to `to` newer than `after` in the server's outbox. */
-async function emailTo(to: string, after?: { text: string }) {
-  for (let i = 0; i < 100; i++) {
-    const mail = latestEmail();
-    if (mail && mail.to.includes(to) && mail.text !== after?.text) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no email to ${to}`);
-}
 
 const table = (page: Page) => page.getByRole('table');
 
@@ -201,13 +191,13 @@ describe('the people remote', () => {
       .getByRole('link', { name: 'View' })
       .click();
     await page.waitForURL(`**/app/requests/view/${filed.data._id}`);
-    const before = latestEmail();
+    const before = newestEmail();
     await page.getByRole('button', { name: 'Approve' }).click();
     await (await opened(page.getByRole('dialog'))).getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Request approved').first().waitFor();
     await page.getByText('Ada Admin').first().waitFor();
     await page.getByRole('button', { name: 'Approve' }).waitFor({ state: 'detached' });
-    const approvedMail = await emailTo(applicant.email, before);
+    const approvedMail = await latestEmail({ to: applicant.email, after: before });
     expect(approvedMail.subject).toContain('Welcome aboard');
     const nowInfluencer = await api('GET', '/admin/getInfluencerDetail', { token, query: { id: applicant._id } });
     expect(nowInfluencer.statusCode).toBe(200);
@@ -221,7 +211,7 @@ describe('the people remote', () => {
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await page.getByText('Request rejected').first().waitFor();
     await page.getByText('Your photo id could not be verified.').first().waitFor();
-    const rejectedMail = await emailTo(pending.email, approvedMail);
+    const rejectedMail = await latestEmail({ to: pending.email, after: approvedMail });
     expect(rejectedMail.text).toContain('Your photo id could not be verified.');
 
     // Deciding it again changes nothing and says so.

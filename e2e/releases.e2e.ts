@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, E2E_ADMIN_PASSWORD, launch, newPage, signIn } from './support/browser';
+import { ADMIN, E2E_ADMIN_PASSWORD, E2E_MARKETPLACE_KEY, launch, newPage, signIn } from './support/browser';
 import { buildCopy, deployToken, publicRegistry, remotes, versionIn } from './support/releases';
 import { startOwnServer, type OwnServer } from './support/servers';
 
@@ -43,6 +43,7 @@ beforeAll(async () => {
     REDIS_URL: REDIS,
     SEED_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     AUTH_SECRET: 'e2e-two-instances-share-this-signing-secret-0123456789',
+    MARKETPLACE_API_KEY: E2E_MARKETPLACE_KEY,
     // A stage halts once its version has 3 views failing more than the current version's.
     RELEASE_HALT_MIN_VIEWS: '3',
   };

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, latestEmail, launch, newPage, signIn, menu, opened } from './support/browser';
+import { ADMIN, latestEmail, launch, newestEmail, newPage, signIn, menu, opened } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -205,16 +205,12 @@ describe('the shell', () => {
     // The sign-in form has an Email field too: fill only once the reset form has replaced it.
     await page.waitForURL('**/forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).waitFor();
-    const before = latestEmail();
+    const before = newestEmail();
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that email').waitFor();
-    let mail = latestEmail();
-    for (let i = 0; i < 50 && (!mail || mail === before || mail.text === before?.text); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      mail = latestEmail();
-    }
-    const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const mail = await latestEmail({ to: ADMIN.email, after: before });
+    const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');

@@ -109,9 +109,9 @@ describe('a team of admins', () => {
     await owner.page.getByRole('button', { name: `Cancel the invitation to ${INVITEE.email}` }).waitFor();
 
     // The invitee follows the emailed link: the server's own, to this server.
-    const email = latestEmail(server.dataDir);
-    expect(email?.to).toBe(INVITEE.email);
-    const link = /https?:\/\/[^\s"<>[\]]+\/accept-invite\?token=[^\s"<>[\]]+/.exec(email!.text)?.[0];
+    const email = await latestEmail({ dataDir: server.dataDir });
+    expect(email.to).toBe(INVITEE.email);
+    const link = /https?:\/\/[^\s"<>[\]]+\/accept-invite\?token=[^\s"<>[\]]+/.exec(email.text)?.[0];
     expect(link?.startsWith(server.baseURL)).toBe(true);
     const invitee = await open();
     await invitee.page.goto(link!);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run build` (after the front end): the API server compiled to plain JavaScript in
- * apps/api/dist (main.js, and the admin and migrate commands), so that production starts it with
- * `node` and its runtime dependencies only, no TypeScript runner or bundler. The workspace packages
+ * apps/api/dist (main.js, and the admin, migrate, backup and restore commands), so that production
+ * starts it with `node` and its runtime dependencies only, no TypeScript runner or bundler. The workspace packages
  * it uses (the contract) are bundled in: they are TypeScript sources. Every npm dependency of the
  * API stays an import, installed by `npm ci --omit=dev`.
  */
@@ -21,6 +21,8 @@ async function buildServer() {
       main: path.join(API, 'src/main.ts'),
       admin: path.join(API, 'src/cli/admin.ts'),
       migrate: path.join(API, 'src/cli/migrate.ts'),
+      backup: path.join(API, 'src/cli/backup.ts'),
+      restore: path.join(API, 'src/cli/restore.ts'),
     },
     outdir: path.join(API, 'dist'),
     bundle: true,

@@ -1,3 +1,4 @@
+import { parseMarketplaceKey, signMarketplaceRequest } from '../../apps/api/src/modules/auth/marketplace-signature';
 import { ADMIN, E2E_MARKETPLACE_KEY, state } from './browser';
 
 export interface ApiReply<T = any> {
@@ -17,7 +18,7 @@ export async function api<T = any>(
   path: string,
   opts: {
     token?: string;
-    /** Calls as the marketplace, with its key (the calls that refuse an admin session). */
+    /** Calls as the marketplace, signed with its key (the calls that refuse an admin session). */
     marketplace?: boolean;
     query?: Record<string, string | number>;
     body?: unknown;
@@ -27,14 +28,21 @@ export async function api<T = any>(
 ): Promise<ApiReply<T>> {
   const url = new URL(`/api/v1${path}`, opts.baseURL ?? state().baseURL);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const body = opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
   const res = await fetch(url, {
     method,
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.marketplace ? { 'x-marketplace-key': E2E_MARKETPLACE_KEY } : {}),
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.marketplace
+        ? signMarketplaceRequest(parseMarketplaceKey(E2E_MARKETPLACE_KEY), {
+            method,
+            path: `${url.pathname}${url.search}`,
+            body,
+          })
+        : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    body,
   });
   return (await res.json()) as ApiReply<T>;
 }

@@ -9,8 +9,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
  */
 export const E2E_ADMIN_PASSWORD = 'E2E-Admin-Password-1';
 
-/** The key the tests send when they play the marketplace (filing requests, posting notifications). */
-export const E2E_MARKETPLACE_KEY = 'e2e-marketplace-key-0123456789abcdef';
+/** The key the tests sign with when they play the marketplace (filing requests, posting notifications). */
+export const E2E_MARKETPLACE_KEY = 'e2e:e2e-marketplace-key-0123456789abcdef';
 
 export const ADMIN = { email: 'admin@backoffice.local', password: E2E_ADMIN_PASSWORD, name: 'Ada Admin' };
 
@@ -52,18 +52,49 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByText(`Hello, ${ADMIN.name}`).waitFor();
 }
 
-/** The newest email the server wrote to its outbox (no SMTP in tests). */
-export function latestEmail(
-  dataDir = state().dataDir,
-): { to: string; subject: string; text: string; html: string } | undefined {
+/** An email the server delivered to its outbox folder (no SMTP in tests), and the file it is in. */
+export interface OutboxEmail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The outbox's emails, oldest first: the file names sort in the order the emails were queued. */
+function outboxEmails(dataDir: string): OutboxEmail[] {
   const dir = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return undefined;
-  const files = fs
+  if (!fs.existsSync(dir)) return [];
+  return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .sort();
-  const last = files[files.length - 1];
-  return last ? JSON.parse(fs.readFileSync(path.join(dir, last), 'utf8')) : undefined;
+    .sort()
+    .map((file) => ({ file, ...JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
+}
+
+/** The newest email in the outbox now, if any: the mark `latestEmail`'s `after` takes. */
+export function newestEmail(dataDir = state().dataDir): OutboxEmail | undefined {
+  return outboxEmails(dataDir).at(-1);
+}
+
+/**
+ * The newest email in the outbox, to `to` and newer than `after` when given. The server queues an
+ * email with the change and its worker writes the file a moment after the commit, so this waits
+ * for one, up to `timeoutMs`.
+ */
+export async function latestEmail(
+  opts: { to?: string; after?: OutboxEmail; dataDir?: string; timeoutMs?: number } = {},
+): Promise<OutboxEmail> {
+  const dataDir = opts.dataDir ?? state().dataDir;
+  const until = Date.now() + (opts.timeoutMs ?? 5000);
+  for (;;) {
+    const found = outboxEmails(dataDir)
+      .filter((m) => (!opts.after || m.file > opts.after.file) && (!opts.to || m.to.includes(opts.to)))
+      .at(-1);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no email${opts.to ? ` to ${opts.to}` : ''} in the outbox in time`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** A link of the side menu (the dashboard has cards with the same names). */

@@ -7,6 +7,7 @@ import { startServer } from '../../../test-support/server';
 import { API_BASE_PATH, EXPORT_TOTAL_HEADER, endpoints } from '@backoffice/shared-api/contract';
 import { listRequests, otherRequests, urlOf, type Request } from './mix';
 import { benchPermissionCheck } from './permission-check';
+import { SHARED_SECRETS } from './instance-secrets';
 
 /**
  * `npm run bench:api -- --scale 5 --scale 40`: the API under a fixed mix of requests, as an operator
@@ -89,7 +90,7 @@ async function targetFor(scale: number, drop: boolean): Promise<Target> {
     databaseUrl.pathname = `/${name}`;
     return {
       label: `PostgreSQL (${name})`,
-      env: { DATABASE_URL: databaseUrl.toString() },
+      env: { DATABASE_URL: databaseUrl.toString(), ...SHARED_SECRETS },
       cleanUp: async () => {
         if (!drop) return;
         const client = new pg.Client({ connectionString: url });

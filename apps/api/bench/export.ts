@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/database';
 import type { DB } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { buildServer } from '../src/server';
+import { SHARED_SECRETS } from './instance-secrets';
 
 /**
  * `npm run bench:export [-- --keep] [-- --runs N]`: a full transactions CSV export over real HTTP.
@@ -173,7 +174,12 @@ interface Memory {
 /** Child: serves the prepared database and reports its own memory on request. */
 async function serve(dataDir: string, databaseUrl: string | undefined): Promise<void> {
   const database = await openDatabase({ dataDir, databaseUrl });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', DATABASE_URL: databaseUrl ?? '' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, ...SHARED_SECRETS } : {}),
+  });
   const server = await buildServer({ config, database });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();

@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../../test-support/server';
+import { SHARED_SECRETS } from './instance-secrets';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { archiveOf } = require('../../../scripts/remotes.js') as { archiveOf: (dir: string) => Promise<Buffer> };
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       SEED_ADMIN_EMAIL: ADMIN.email,
       SEED_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, ...SHARED_SECRETS } : {}),
     },
   });
   try {

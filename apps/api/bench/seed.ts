@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '../../../test-support/server';
+import { SHARED_SECRETS } from './instance-secrets';
 
 /**
  * `npm run bench:seed -- --scale 5 [--scale 40] [--keep]`: seeds a fresh database at each scale by
@@ -67,7 +68,7 @@ async function targetFor(scale: number, keep: boolean): Promise<Target> {
     databaseUrl.pathname = `/${name}`;
     return {
       label: `PostgreSQL (${name})`,
-      env: { DATABASE_URL: databaseUrl.toString() },
+      env: { DATABASE_URL: databaseUrl.toString(), ...SHARED_SECRETS },
       size: async () => Number((await query(`SELECT pg_database_size('${name}') AS b`)).rows[0].b),
       cleanUp: async () => {
         if (!keep) await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import envSchema from 'env-schema';
 import { embeddedSeedRefusal } from './seed/estimate';
+import { parseMarketplaceKey } from './modules/auth/marketplace-signature';
 
 export interface Config {
   host: string;
@@ -28,7 +29,10 @@ export interface Config {
    */
   emailLinkHosts: string[];
   authSecret?: string;
-  /** Keys the marketplace's own calls carry (MARKETPLACE_API_KEY); empty: one generated in dataDir. */
+  /**
+   * Keys the marketplace signs its calls with (MARKETPLACE_API_KEY, `id:secret` or a bare secret,
+   * comma-separated); empty: one generated in dataDir on the embedded database, refused on PostgreSQL.
+   */
   marketplaceKeys: string[];
   tokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
@@ -351,8 +355,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = defa
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
-  if (marketplaceKeys.some((k) => k.length < 32)) {
-    throw new Error('MARKETPLACE_API_KEY: each key must be at least 32 characters long');
+  const parsedKeys = marketplaceKeys.map(parseMarketplaceKey);
+  if (parsedKeys.some((k) => k.secret.length < 32)) {
+    throw new Error('MARKETPLACE_API_KEY: each key must be at least 32 characters long (after its "id:", if named)');
+  }
+  if (new Set(parsedKeys.map((k) => k.id)).size < parsedKeys.length) {
+    throw new Error('MARKETPLACE_API_KEY: two keys have the same id');
   }
   return {
     host: e.HOST,

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DB } from './db/schema';
-import type { Mailer } from './modules/mail/mailer';
 import type { Realtime } from './realtime/realtime';
 import type { RegistryWatch } from './modules/releases/registry-watch';
 import type { Operations } from './plugins/operations';
@@ -12,11 +11,10 @@ export interface AppContext {
   config: Config;
   db: Kysely<DB>;
   secret: Buffer;
-  mailer: Mailer;
   realtime: Realtime;
   /** The remote registry, read from memory while no instance has changed it. */
   registry: RegistryWatch;
-  /** Draining state and the counters a module adds to (emails, exports). */
+  /** Draining state and the counters a module adds to (emails, exports); email is queued with queueEmail. */
   operations: Operations;
   log: FastifyBaseLogger;
 }

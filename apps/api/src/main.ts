@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrationStatus } from './db/migrations';
+import { localUrl, writeServerFile } from './db/backup';
 import { seedDemo } from './seed/seed';
 import { buildServer } from './server';
 import { importReleasesFolder, releaseLocalBuilds } from './modules/releases/local-builds';
@@ -93,6 +95,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await server.app.listen({ host: config.host, port: config.port });
+  if (server.backupKey) {
+    // For `npm run backup`, which finds the data directory locked by this process and asks it here.
+    writeServerFile(config.dataDir, {
+      pid: process.pid,
+      url: localUrl(server.app.server.address() as AddressInfo),
+      backupKey: server.backupKey,
+    });
+  }
   const url = `http://localhost:${config.port}`;
   log.info(
     {

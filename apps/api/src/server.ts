@@ -17,9 +17,11 @@ import { adminAuthenticator, marketplaceAuthenticator, resolveToken } from './mo
 import { authRoutes } from './modules/auth/routes';
 import { createAuthLimits, type AuthLimitSettings } from './modules/auth/limits';
 import { loadMarketplaceKeys, loadSigningSecret } from './modules/auth/tokens';
+import { marketplaceCalls } from './modules/auth/marketplace-calls';
 import { SECURITY_SCHEMES, type Authenticators } from './plugins/routes';
 import { closeRedis, connectRedis } from './lib/redis';
-import { countedMailer, createMailer, type Mailer } from './modules/mail/mailer';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { startMailOutbox, type MailOutbox, type OutboxOptions } from './modules/mail/outbox';
 import { peopleRoutes } from './modules/people/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { redemptionRoutes } from './modules/redemption/routes';
@@ -33,12 +35,15 @@ import { adminsRoutes } from './modules/admins/routes';
 import { attachRealtime, type Realtime } from './realtime/realtime';
 import { watchRegistry } from './modules/releases/registry-watch';
 import { registerOperations, requestIdOf } from './plugins/operations';
+import { registerBackup } from './plugins/backup';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Tests pass their own (e.g. to read sent mail); by default SMTP or the outbox. */
+  /** Tests pass their own (e.g. to read sent mail); by default SMTP or the outbox folder. */
   mailer?: Mailer;
+  /** Tests shorten the outbox's polls, retries and SMTP timeouts. */
+  mailOutbox?: Partial<OutboxOptions> & { smtpTimeoutMs?: number };
   /** Tests tighten or loosen the sign-in and password limits. */
   authLimits?: Partial<AuthLimitSettings>;
   /** Where the limits' counters live in Redis; instances that share limits share it (tests isolate). */
@@ -52,7 +57,9 @@ export interface Server {
   app: FastifyInstance;
   context: AppContext;
   realtime: Realtime;
-  /** Closes sockets, then HTTP; the caller closes the database it opened. */
+  /** This instance's email worker; `deliverDue()` sends what is due now (tests). */
+  mailOutbox: MailOutbox;
+  /** Closes sockets, then HTTP, then stops the email worker; the caller closes the database it opened. */
   close(): Promise<void>;
   /**
    * A graceful stop (SIGTERM): readiness answers 503 at once and sockets are sent to reconnect
@@ -62,6 +69,8 @@ export interface Server {
    * with whether everything finished in time.
    */
   drain(graceMs: number, readyDelayMs?: number): Promise<boolean>;
+  /** What `npm run backup` must send for one (main writes it into DATA_DIR); absent without an embedded database on disk. */
+  backupKey?: string;
 }
 
 const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -71,6 +80,9 @@ const redactUrl = (url: string) => url.replace(/([?&](?:token|password)=)[^&]*/g
 
 export async function buildServer(opts: BuildOptions): Promise<Server> {
   const { config, database } = opts;
+  // Before anything opens: on PostgreSQL a secret this instance would generate is refused here.
+  const secret = loadSigningSecret(config.authSecret, config.dataDir, config.databaseUrl);
+  const marketplaceKeys = loadMarketplaceKeys(config.marketplaceKeys, config.dataDir, config.databaseUrl);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -112,7 +124,6 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const allowOrigin = (origin: string | undefined) =>
     !origin || (config.corsOrigins.length ? config.corsOrigins.includes(origin) : LOCALHOST_ORIGIN.test(origin));
 
-  const secret = loadSigningSecret(config.authSecret, config.dataDir);
   const resolve = (token: string) => resolveToken(database.db, secret, token, config.secondFactor);
   const realtime = await attachRealtime(app.server, {
     resolveToken: resolve,
@@ -132,17 +143,29 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     redis: [...(limitsRedis ? [limitsRedis] : []), ...realtime.redis],
     metricsToken: config.metricsToken,
   });
-  const mailer = countedMailer(
-    opts.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    operations.emails,
-  );
+  const backup = database.dataDir ? registerBackup(app, { database, dataDir: database.dataDir }) : undefined;
+  const { smtpTimeoutMs, ...outboxOptions } = opts.mailOutbox ?? {};
+  // No request sends email: changes queue it in their transaction, and this worker sends it.
+  const mailOutbox = await startMailOutbox({
+    database,
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        log: app.log,
+        timeoutMs: smtpTimeoutMs,
+      }),
+    emails: operations.emails,
+    log: app.log,
+    options: outboxOptions,
+  });
   const registry = await watchRegistry(database);
   const context: AppContext = {
     config,
     db: database.db,
     secret,
-    mailer,
     realtime,
     registry,
     operations,
@@ -197,9 +220,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
           [SECURITY_SCHEMES.marketplace]: {
             type: 'apiKey',
             in: 'header',
-            name: 'X-Marketplace-Key',
+            name: 'X-Marketplace-Signature',
             description:
-              "The marketplace's own calls (filing influencer requests, payout requests, notifications): MARKETPLACE_API_KEY. An admin's bearer token is refused with 403.",
+              "The marketplace's own calls (filing influencer requests, payout requests, notifications), signed with a key of MARKETPLACE_API_KEY: X-Marketplace-Key-Id (the key's id), X-Marketplace-Timestamp (seconds since 1970, within 5 minutes of the server's clock), X-Marketplace-Nonce (16 to 64 of A-Z a-z 0-9 - _, never reused) and X-Marketplace-Signature, the hex HMAC-SHA256 with the key's secret of `METHOD\\npath?query\\ntimestamp\\nnonce\\n` followed by the raw body. A replayed request is refused with 401, an admin's bearer token with 403. The filing calls take an `Idempotency-Key` header: a retry with the same key and body gets the first reply (with `Idempotent-Replayed: true`) and files nothing; kept 24 hours.",
           },
         },
       },
@@ -207,9 +230,19 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // One record of the marketplace's calls (nonces, idempotency keys), shared by its check and its routes.
+  const calls = marketplaceCalls(database.db);
+  app.decorate('marketplaceCalls', calls);
+  // A signed call's signature covers the body as sent, so that call keeps it (and only that call:
+  // the admin screens' bodies are parsed as before, by Fastify's own parser and its poisoning checks).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.marketplaceSignature) request.rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
   const authenticators: Authenticators = {
     admin: adminAuthenticator(database.db, secret, config.secondFactor),
-    marketplace: marketplaceAuthenticator(loadMarketplaceKeys(config.marketplaceKeys, config.dataDir)),
+    marketplace: marketplaceAuthenticator(marketplaceKeys, calls),
   };
   app.decorate('authenticators', authenticators);
   app.decorate('publish', (events: Parameters<Realtime['publish']>[0]) => realtime.publish(events));
@@ -247,16 +280,23 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   });
 
   const close = async () => {
-    await realtime.close();
+    // Sockets first (the HTTP server's close would wait on them), then the requests in flight, and
+    // only then Redis: a request finishing after SIGTERM still publishes its change's events.
+    realtime.drain();
     await app.close();
+    await realtime.close();
     await registry.close();
     if (limitsRedis) await closeRedis(limitsRedis);
-    mailer.close();
+    // after HTTP: the requests' last emails are queued; before the database the caller closes
+    await mailOutbox.stop();
+    mailOutbox.mailer.close();
   };
   return {
     app,
     context,
     realtime,
+    mailOutbox,
+    backupKey: backup?.key,
     async drain(graceMs, readyDelayMs = 0) {
       operations.draining = true;
       realtime.drain();

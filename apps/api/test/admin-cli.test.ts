@@ -150,7 +150,13 @@ describe('npm run admin -- create', () => {
       return;
     }
     drops.push(database.drop);
-    await firstAdminSignsIn({ DATABASE_URL: database.url, DATA_DIR: tempDir() });
+    // what production sets on PostgreSQL, where the server refuses to start without them
+    await firstAdminSignsIn({
+      DATABASE_URL: database.url,
+      DATA_DIR: tempDir(),
+      AUTH_SECRET: crypto.randomBytes(24).toString('hex'),
+      MARKETPLACE_API_KEY: `m1:${crypto.randomBytes(24).toString('hex')}`,
+    });
   }, 180_000);
 
   it('takes no password from an argument, and says what is wrong with the input, changing nothing', async () => {

@@ -99,7 +99,7 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
 
   it('changes the email with the current password: the other sessions end and the old address is told', async () => {
     const otherTab = await api.signIn();
-    const mailsBefore = api.outbox().length;
+    const mailsBefore = (await api.outbox()).length;
     try {
       const r = await save({ ...valid(), email: 'grace@test.local', currentPassword: TEST_ADMIN.adminPassword });
       expect(r.status).toBe(200);
@@ -108,7 +108,7 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
       // the session that made the change goes on; every other one is over
       expect((await api.call('GET', endpoints.getUserProfile.path, { token })).status).toBe(200);
       expect((await api.call('GET', endpoints.getUserProfile.path, { token: otherTab })).status).toBe(401);
-      const notice = api.outbox().slice(mailsBefore);
+      const notice = (await api.outbox()).slice(mailsBefore);
       expect(notice).toEqual([
         expect.objectContaining({ to: TEST_ADMIN.adminEmail, subject: 'Your back office email address was changed' }),
       ]);

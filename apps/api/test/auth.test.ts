@@ -172,9 +172,12 @@ describe.each(BACKENDS)('rate limits and password changes on %s', (backend) => {
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body.message).toBe(AUTH_MESSAGES.forgotPassword);
-    const mails = await eventually(() => (api.outbox().length ? api.outbox() : undefined));
+    const mails = await eventually(async () => {
+      const sent = await api.outbox();
+      return sent.length ? sent : undefined;
+    });
     await new Promise((r) => setTimeout(r, 200));
-    expect(api.outbox()).toHaveLength(1);
+    expect(await api.outbox()).toHaveLength(1);
     expect(mails[0]!.to).toBe(TEST_ADMIN.adminEmail);
     expect(mails[0]!.html).toContain('/reset-password?token=');
   });
@@ -182,7 +185,7 @@ describe.each(BACKENDS)('rate limits and password changes on %s', (backend) => {
   it('a reset token is random, stored hashed, works once, and ends every session', async () => {
     const before = await api.signIn();
     await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
-    const mail = await eventually(() => api.outbox()[0]);
+    const mail = await eventually(async () => (await api.outbox())[0]);
     const token = linkToken(mail)!;
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const stored = await api.database.db.selectFrom('password_resets').select('token_hash').execute();
@@ -203,7 +206,7 @@ describe.each(BACKENDS)('rate limits and password changes on %s', (backend) => {
 
   it('a reset token expires after 30 minutes', async () => {
     await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
-    const token = linkToken(await eventually(() => api.outbox()[0]))!;
+    const token = linkToken(await eventually(async () => (await api.outbox())[0]))!;
     const row = await api.database.db
       .selectFrom('password_resets')
       .select(['created_at', 'expires_at'])
@@ -223,7 +226,7 @@ describe.each(BACKENDS)('rate limits and password changes on %s', (backend) => {
 
   it('refuses a weak new password on its field and changes nothing', async () => {
     await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
-    const token = linkToken(await eventually(() => api.outbox()[0]))!;
+    const token = linkToken(await eventually(async () => (await api.outbox())[0]))!;
     const r = await api.call('POST', '/admin/resetPassword', { body: { token, password: 'short' } });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ password: 'password must be at least 8 characters' });

@@ -530,9 +530,9 @@ describe.each(BACKENDS)('email templates on %s', (backend) => {
       const seed = EMAIL_TEMPLATES.find((t) => t.key === 'forgot-password')!;
       const id = (await byKey('forgot-password')).id;
       expect((await update(id, { subject: seed.subject, content: seed.content })).status).toBe(200);
-      const sent = api.outbox().length;
+      const sent = (await api.outbox()).length;
       await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
-      const mail = await eventually(() => api.outbox()[sent]);
+      const mail = await eventually(async () => (await api.outbox())[sent]);
       expect(mail.to).toBe(TEST_ADMIN.adminEmail);
       expect(mail.subject).toBe(seed.subject);
       expect(mail.html).toMatch(/<a href="[^"]*\/reset-password\?token=[A-Za-z0-9_-]+">Reset my password<\/a>/);
@@ -547,8 +547,9 @@ describe.each(BACKENDS)('email templates on %s', (backend) => {
       expect(edited.body.message).toBe('Template saved. Removed for safety: <script> elements');
       await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
       // the edit also told the Owners (template-safety.test.ts): the reset emails are the others
-      const resets = () => api.outbox().filter((m, i) => i >= sent && !m.subject.startsWith('Security email changed'));
-      const next = await eventually(() => resets()[1]);
+      const resets = async () =>
+        (await api.outbox()).filter((m, i) => i >= sent && !m.subject.startsWith('Security email changed'));
+      const next = await eventually(async () => (await resets())[1]);
       expect(next.subject).toBe('New password link for Ada');
       expect(next.html).toContain('<p>Hello&nbsp;Ada, here is your link:</p>');
       expect(next.html).not.toContain('steal');

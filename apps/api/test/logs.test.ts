@@ -20,7 +20,7 @@ describe('logs', () => {
     const token = await api.signIn();
     await api.call('GET', '/admin/getAllFans', { token, query: { search: 'busy' } });
     await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
-    const mail = await eventually(() => api.outbox()[0]);
+    const mail = await eventually(async () => (await api.outbox())[0]);
     const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     await api.call('GET', '/admin/verifyResetPasswordToken', { query: { token: resetToken } });
     await api.call('POST', '/admin/resetPassword', { body: { token: resetToken, password: 'Logged-Never-123' } });

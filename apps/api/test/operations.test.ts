@@ -2,7 +2,8 @@ import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { TEST_ADMIN } from './helpers/constants';
-import { BOTH_BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
+import pg from 'pg';
+import { BOTH_BACKENDS, eventually, POSTGRES_URL, startTestApi, type TestApi } from './helpers/test-api';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || '';
 
@@ -100,6 +101,37 @@ describe.each(BOTH_BACKENDS)("an operator's view of the server (%s)", (backend) 
       if (backend === 'postgres') await other.close().catch(() => undefined);
     }
   });
+
+  // PostgreSQL's own: an embedded database cannot be dropped under its server.
+  if (backend === 'postgres')
+    it('a database recreated empty under it: not ready and 503 (never 500); restored, it serves again without a restart', async () => {
+      const other = await startTestApi(backend);
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      try {
+        const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(other.database.db);
+        const name = pg.escapeIdentifier(rows[0]!.name);
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${name}`);
+        const ready = await other.call('GET', '/api/health/ready');
+        expect([ready.status, (ready.body as { checks?: Record<string, string> }).checks?.database]).toEqual([
+          503,
+          'down: no schema (run the migrations, or restore a backup)',
+        ]);
+        const signIn = await other.call('POST', '/admin/signIn', {
+          body: { email: TEST_ADMIN.adminEmail, password: TEST_ADMIN.adminPassword },
+        });
+        expect([signIn.status, signIn.headers['retry-after']]).toEqual([503, '5']);
+        // the operator restores it (here: a copy of the seeded template, as pg_restore would leave it)
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.API_TEST_PG_TEMPLATE}`);
+        await eventually(async () => (await other.call('GET', '/api/health/ready')).status === 200);
+        expect(await other.signIn()).toEqual(expect.any(String));
+      } finally {
+        await admin.end();
+        await other.close();
+      }
+    });
 });
 
 describe('metrics behind a token', () => {

@@ -276,7 +276,7 @@ describe.each(BOTH_BACKENDS)('releases in the database (%s)', (backend) => {
     });
     expect(state.halted!.reason).toMatch(/10 failures in 20 views \(50\.0%\)/);
     expect(await versionOf('a')).toEqual([versions[0], false]);
-    const told = api.outbox().filter((m) => m.subject === `Release halted: people ${versions[1]}`);
+    const told = (await api.outbox()).filter((m) => m.subject === `Release halted: people ${versions[1]}`);
     expect(told.map((m) => m.to)).toEqual(expect.arrayContaining([TEST_ADMIN.adminEmail, OTHER.email]));
   });
 

@@ -88,7 +88,7 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
     api.database.db.selectFrom('influencer_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const userRow = (id: string) =>
     api.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const mailsTo = (email: string) => api.outbox().filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await api.outbox()).filter((m) => m.to === email);
   const mailTo = async (userId: string) => mailsTo((await userRow(userId)).email);
 
   /** A pending request of a fan no other test uses. */
@@ -296,7 +296,7 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
       );
       const r = await decide({ id, decision: 'rejected', reason: '  Your ID photo is blurry.  ' });
       expect(r.status).toBe(200);
-      expect(r.body.message).toBe('Request rejected. The applicant was emailed.');
+      expect(r.body.message).toBe('Request rejected. The applicant will be emailed.');
       expect(r.body.data).toMatchObject({
         _id: id,
         status: 'rejected',
@@ -307,7 +307,7 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
       expect(Date.parse(r.body.data.decidedAt)).toBeGreaterThan(Date.now() - 60_000);
       await expect(decided).resolves.toEqual({ _id: id, status: 'rejected' });
 
-      const mails = mailsTo(user.email);
+      const mails = await mailsTo(user.email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(`About your influencer request, ${user.display_name}`);
       expect(mails[0]!.text).toContain('Reason: Your ID photo is blurry.');
@@ -320,7 +320,7 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
       expect(again.body.message).toContain('already rejected');
       expect(await requestRow(id)).toEqual(before);
       expect((await userRow(userId)).is_influencer).toBe(false);
-      expect(mailsTo(user.email)).toHaveLength(1);
+      expect(await mailsTo(user.email)).toHaveLength(1);
     });
 
     it('approves: the applicant becomes an influencer and is emailed', async () => {
@@ -334,7 +334,7 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
       );
       const r = await decide({ id, decision: 'approved' });
       expect(r.status).toBe(200);
-      expect(r.body.message).toBe('Request approved. The applicant was emailed.');
+      expect(r.body.message).toBe('Request approved. The applicant will be emailed.');
       expect(r.body.data).toMatchObject({
         status: 'approved',
         reason: '',
@@ -386,24 +386,34 @@ describe.each(BACKENDS)('influencer requests on %s', (backend) => {
       expect(mails[0]!.text).toContain('Reason: No verified ID');
     });
 
-    it('keeps the decision when the email cannot be sent, and says so', async () => {
-      const mailer = api.server.context.mailer;
+    it('keeps the decision when the email cannot be sent yet; the email leaves once it can', async () => {
+      const { mailer } = api.server.mailOutbox;
       const send = mailer.send;
       mailer.send = async () => {
         throw new Error('SMTP is down');
       };
+      const { id, userId } = await pendingRequest();
       try {
-        const { id, userId } = await pendingRequest();
         const r = await decide({ id, decision: 'approved', reason: 'Welcome!' });
         expect(r.status).toBe(200);
-        expect(r.body.message).toBe(
-          'Request approved. The email to the applicant could not be sent; tell them another way.',
-        );
+        expect(r.body.message).toBe('Request approved. The applicant will be emailed.');
         expect((await requestRow(id)).status).toBe('approved');
         expect((await userRow(userId)).is_influencer).toBe(true);
+        expect(await mailTo(userId)).toHaveLength(0);
       } finally {
         mailer.send = send;
       }
+      // its retry, brought forward
+      const { email } = await userRow(userId);
+      await api.database.db
+        .updateTable('email_outbox')
+        .set({ next_attempt_at: new Date() })
+        .where('recipient', '=', email)
+        .where('sent_at', 'is', null)
+        .execute();
+      const mails = await mailTo(userId);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain('Welcome!');
     });
 
     it('answers 404 for an unknown request and 400 for a malformed one', async () => {

@@ -111,24 +111,28 @@ describe.each(BACKENDS)('security (%s)', (backend) => {
           status: 403,
           message: AUTH_MESSAGES.adminSessionRefused,
         });
-        // a key sent alongside the admin's token does not make it the marketplace either
+        // a signature sent alongside the admin's token does not make it the marketplace either
         expect((await api.call('POST', path, { token, marketplace: true, body })).status).toBe(403);
       }
       expect(await counts()).toEqual(before);
     });
 
-    it('refuse a missing or wrong key with 401', async () => {
+    it('refuse a missing credential, or the static key alone, with 401 and change nothing', async () => {
+      const before = await counts();
       for (const { path, body } of calls()) {
         expect((await api.call('POST', path, { body })).status).toBe(401);
-        const wrong = await api.call('POST', path, {
+        // the key itself in a header, as earlier releases took it: replayable, so no longer enough
+        const bare = await api.call('POST', path, {
           body,
-          headers: { 'x-marketplace-key': `${api.marketplaceKey}x` },
+          headers: { 'x-marketplace-key': api.marketplaceKey.secret },
         });
-        expect(wrong.status).toBe(401);
+        expect(bare.status).toBe(401);
+        expect(bare.body.message).toMatch(/no longer accepted: sign the call/);
       }
+      expect(await counts()).toEqual(before);
     });
 
-    it('take the configured key', async () => {
+    it('take a call signed with the configured key', async () => {
       const r = await api.call('POST', endpoints.createNotification.path, {
         marketplace: true,
         body: { description: 'A call was booked' },
@@ -144,7 +148,7 @@ describe.each(BACKENDS)('security (%s)', (backend) => {
       expect(doc.components.securitySchemes.marketplaceKey).toMatchObject({
         type: 'apiKey',
         in: 'header',
-        name: 'X-Marketplace-Key',
+        name: 'X-Marketplace-Signature',
       });
       for (const { path } of calls()) {
         expect(doc.paths[`/api/v1${path}`]?.post?.security).toEqual([{ marketplaceKey: [] }]);

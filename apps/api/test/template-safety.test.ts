@@ -62,7 +62,7 @@ describe.each(BACKENDS)('email template safety on %s', (backend) => {
   async function expectRefused(key: string, content: string, problem: string) {
     const before = await byKey(key);
     const entries = await auditCount(before.id);
-    const mails = api.outbox().length;
+    const mails = (await api.outbox()).length;
     const r = await update(before.id, { content });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ content: problem });
@@ -71,7 +71,7 @@ describe.each(BACKENDS)('email template safety on %s', (backend) => {
     expect(after.content).toBe(before.content);
     expect(after.updated_at).toEqual(before.updated_at);
     expect(await auditCount(before.id)).toBe(entries);
-    expect(api.outbox()).toHaveLength(mails);
+    expect(await api.outbox()).toHaveLength(mails);
   }
 
   /** The seeded layout of a template, with `extra` added before its last paragraph. */
@@ -197,22 +197,19 @@ describe.each(BACKENDS)('email template safety on %s', (backend) => {
       await admin('support', 'active');
     });
 
-    const notices = (from: number) =>
-      api
-        .outbox()
-        .slice(from)
-        .filter((m) => SECURITY_NOTICE.test(m.subject));
+    const notices = async (from: number) =>
+      (await api.outbox()).slice(from).filter((m) => SECURITY_NOTICE.test(m.subject));
 
     it('emails each active Owner who changed which template, when and from where', async () => {
       const t = await byKey('forgot-password');
-      const from = api.outbox().length;
+      const from = (await api.outbox()).length;
       const r = await api.call('PATCH', '/emailTemplate/update', {
         token,
         query: { id: t.id },
         body: { subject: `Reset your password ${crypto.randomBytes(2).toString('hex')}` },
       });
       expect(r.status).toBe(200);
-      const sent = notices(from);
+      const sent = await notices(from);
       expect(sent.map((m) => m.to).sort()).toEqual([TEST_ADMIN.adminEmail, ownerTwo].sort());
       const mine = sent.find((m) => m.to === ownerTwo)!;
       expect(mine.subject).toBe('Security email changed: Forgot password');
@@ -225,17 +222,17 @@ describe.each(BACKENDS)('email template safety on %s', (backend) => {
 
     it('tells them of the invitation email too, and of nothing else or of a save that changed nothing', async () => {
       const invite = await byKey('admin-invite');
-      let from = api.outbox().length;
+      let from = (await api.outbox()).length;
       expect((await update(invite.id, { subject: 'Join us, {{firstName}}' })).status).toBe(200);
-      expect(notices(from)).toHaveLength(2);
+      expect(await notices(from)).toHaveLength(2);
 
-      from = api.outbox().length;
+      from = (await api.outbox()).length;
       expect((await update(invite.id, { subject: 'Join us, {{firstName}}' })).status).toBe(200);
       const welcome = await byKey('welcome');
       expect((await update(welcome.id, { subject: `Welcome ${crypto.randomBytes(2).toString('hex')}` })).status).toBe(
         200,
       );
-      expect(notices(from)).toHaveLength(0);
+      expect(await notices(from)).toHaveLength(0);
     });
   });
 
@@ -247,13 +244,10 @@ describe.each(BACKENDS)('email template safety on %s', (backend) => {
       const t = await byKey('forgot-password');
       // written behind the API's back, as an install saved before this check would hold it
       await db().updateTable('email_templates').set({ content: smuggled }).where('id', '=', t.id).execute();
-      const from = api.outbox().length;
+      const from = (await api.outbox()).length;
       await api.call('POST', '/admin/forgotPassword', { body: { email: TEST_ADMIN.adminEmail } });
-      const mail = await eventually(() =>
-        api
-          .outbox()
-          .slice(from)
-          .find((m) => m.to === TEST_ADMIN.adminEmail),
+      const mail = await eventually(async () =>
+        (await api.outbox()).slice(from).find((m) => m.to === TEST_ADMIN.adminEmail),
       );
       expect(mail.subject).toBe('Reset your Back Office password');
       expect(mail.html).not.toContain('outside.example');

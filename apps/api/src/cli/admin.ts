@@ -13,6 +13,7 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import { uniqueViolation } from '../lib/db-errors';
 import { recordAudit } from '../modules/audit/audit';
 import { hashPassword } from '../modules/auth/passwords';
+import { CliError } from './cli';
 
 /**
  * `npm run admin -- create --email a@b.c --role owner [--first-name Ada] [--last-name Admin]`:
@@ -35,16 +36,6 @@ embedded one in DATA_DIR (stop the server first: only one process may open it).
 The password is asked for twice with the typing hidden, or read from the first line of standard
 input when it is not a terminal:  printf '%s\\n' "$PASSWORD" | npm run admin -- create ...
 It is never taken from an argument.`;
-
-/** What the command says when it stops: the message, and the exit status. */
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
 
 /** The shape the contract's `email` format accepts, closely enough to catch a typo before any work. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

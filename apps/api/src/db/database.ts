@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, for the tests' snapshots; absent on PostgreSQL. */
   pglite?: PGlite;
+  /** The folder of the embedded database on disk (its DATA_DIR); absent in memory and on PostgreSQL. */
+  dataDir?: string;
   /** Hears a channel's notifications (NOTIFY, sent on commit), from this or any other instance. */
   listen(channel: string, on: ListenHandlers): Promise<Unlisten>;
   /** The connection pool's state, for metrics. */
@@ -108,6 +110,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       pglite: instance,
+      dataDir: opts.memory ? undefined : opts.dataDir,
       listen: (channel, on) => listenOnPglite(instance, channel, on),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {

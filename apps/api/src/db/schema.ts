@@ -476,6 +476,24 @@ export interface ReleaseFiguresTable {
   errors: Generated<number>;
 }
 
+/** Emails waiting to be sent, sent, or given up (migration 0023; modules/mail/outbox.ts). */
+export interface EmailOutboxTable {
+  id: ColumnType<number, never, never>;
+  recipient: string;
+  subject: string;
+  /** Emptied once sent or given up: a reset or invitation link must not outlive its delivery. */
+  html: string;
+  text: string;
+  created_at: DefaultTimestamp;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultTimestamp;
+  /** While set in the future, one worker is sending it: its lease. */
+  locked_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface DB {
   admins: AdminsTable;
   roles: RolesTable;
@@ -513,4 +531,24 @@ export interface DB {
   release_registry: ReleaseRegistryTable;
   deploy_tokens: DeployTokensTable;
   release_figures: ReleaseFiguresTable;
+  email_outbox: EmailOutboxTable;
+  marketplace_nonces: MarketplaceNoncesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export interface MarketplaceNoncesTable {
+  key_id: string;
+  nonce: string;
+  seen_at: DefaultTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  /** The endpoint's operation id: one key may be used once per filing call. */
+  operation: string;
+  key: string;
+  /** SHA-256 of the raw body: the same key with another request is refused, not answered from the first. */
+  request_hash: string;
+  /** The first request's reply, once it has one. */
+  reply: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: DefaultTimestamp;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { PATTERN_MESSAGES } from '@backoffice/shared-api/contract';
 import { isShellPath } from '@backoffice/shared-api/screens';
 import { HttpError } from '../lib/http-errors';
+import { databaseUnavailable } from '../lib/db-errors';
 
 interface AjvError {
   instancePath?: string;
@@ -100,6 +101,12 @@ export function registerErrorHandling(
         });
       }
       request.log.error({ err: error }, 'request failed');
+      if (databaseUnavailable(error)) {
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send({ statusCode: 503, message: 'The database is not available right now; try again shortly' });
+      }
       return reply.status(500).send({ statusCode: 500, message: 'Internal server error' });
     },
   );

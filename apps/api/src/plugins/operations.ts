@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { API_BASE_PATH, endpoints } from '@backoffice/shared-api/contract';
 import type { Database } from '../db/database';
 import type { Realtime } from '../realtime/realtime';
 import { beforeDeadline } from '../lib/deadline';
+import { checkSchema } from '../db/migrations';
+import { emailsWaiting } from '../modules/mail/outbox';
 
 /** An X-Request-Id a client or proxy sent is kept only if it is a plain token: it goes into every log line. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -15,6 +17,9 @@ export function requestIdOf(req: { headers: Record<string, string | string[] | u
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
+
+/** Whether a request came over loopback: by the socket's own address, which no header can claim. */
+export const fromLoopback = (req: FastifyRequest) => /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '');
 
 /** How long readiness waits for the database or Redis before calling it down. */
 const READY_TIMEOUT_MS = 1000;
@@ -96,6 +101,20 @@ export function registerOperations(
       if (opts.redis.length) this.set(opts.redis.every((c) => c.isReady) ? 1 : 0);
     },
   });
+  new Gauge({
+    name: 'emails_waiting',
+    help: 'Emails in the outbox not yet sent nor given up, queued by any instance; absent when the database does not answer',
+    registers: [registry],
+    async collect() {
+      // read at each scrape, a count over the outbox's partial index of what is due; a database
+      // that does not answer in time leaves it out rather than holding the scrape
+      const n = await beforeDeadline(emailsWaiting(opts.database.db), READY_TIMEOUT_MS, () => undefined).catch(
+        () => undefined,
+      );
+      if (n === undefined) this.reset();
+      else this.set(n);
+    },
+  });
   const signIns = new Counter({
     name: 'sign_in_failures_total',
     help: 'Sign-ins refused, by reason: a wrong email or password (wrong), or too many attempts (locked_out)',
@@ -106,7 +125,7 @@ export function registerOperations(
     draining: false,
     emails: new Counter({
       name: 'emails_total',
-      help: 'Emails by outcome: sent, or failed',
+      help: 'Emails by outcome: queued (written to the outbox), sent, retried (a send failed and is scheduled again), or failed (given up)',
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
@@ -138,7 +157,8 @@ export function registerOperations(
   app.addHook('onRequestAbort', async (req) => done(req));
 
   const probes: Probe[] = [
-    { name: 'database', check: () => sql`SELECT 1`.execute(opts.database.db) },
+    // Answering is not enough: a database recreated empty answers, and every request would fail.
+    { name: 'database', check: () => checkSchema(opts.database.db as Kysely<unknown>) },
     ...opts.redis.map((client, i) => ({
       name: opts.redis.length > 1 ? `redis ${i + 1}` : 'redis',
       check: () => (client.isReady ? client.ping() : Promise.reject(new Error('not connected'))),
@@ -177,8 +197,8 @@ export function registerOperations(
       const expected = Buffer.from(`Bearer ${opts.metricsToken}`);
       return given.length === expected.length && crypto.timingSafeEqual(given, expected);
     }
-    // Without a token, only from this machine (the socket's own address: no header can claim it).
-    return /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '');
+    // Without a token, only from this machine.
+    return fromLoopback(req);
   };
   app.get('/metrics', hidden, async (req, reply) => {
     if (!allowed(req)) {

@@ -12,6 +12,7 @@ import {
   type ReplyOf,
   type ServerEventMessage,
 } from '@backoffice/shared-api/contract';
+import type { MarketplaceCalls } from '../modules/auth/marketplace-calls';
 
 /** The events endpoint E declares it sends, as messages (`emit('userUpdated', { _id })`). */
 type EventsOf<E> = E extends { emits: readonly (infer N extends EventName)[] }
@@ -29,14 +30,22 @@ export type Handler<E extends Endpoint> = (
 /** Sends a change's events to the sockets they are for; the server's one publisher (server.ts). */
 export type Publish = (events: readonly ServerEventMessage[]) => void;
 
-/** Checks a request's credential for one endpoint; throws 401 or 403 (an HttpError) to refuse it. */
-export type Authenticator = (request: FastifyRequest, endpoint: Endpoint) => Promise<void>;
+/**
+ * Checks a request's credential for one endpoint; throws 401 or 403 (an HttpError) to refuse it.
+ * It runs before the body is read; a credential that covers the body (a signature) finishes its
+ * check in `afterBody`, once the body is parsed and before it is validated.
+ */
+export type Authenticator = ((request: FastifyRequest, endpoint: Endpoint) => Promise<void>) & {
+  afterBody?: (request: FastifyRequest) => Promise<void>;
+};
 export type Authenticators = Record<Exclude<EndpointAuth, 'public'>, Authenticator>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticators: Authenticators;
     publish: Publish;
+    /** Nonces and idempotency keys of the marketplace's calls (modules/auth/marketplace-calls.ts). */
+    marketplaceCalls: MarketplaceCalls;
   }
 }
 
@@ -71,6 +80,7 @@ export function protection(app: FastifyInstance, endpoint: Endpoint) {
         // The reply logs the request's end with the logger it was given: the one naming the admin.
         reply.log = request.log;
       },
+      ...(check.afterBody ? { preValidation: check.afterBody } : {}),
     },
   };
 }
@@ -108,10 +118,26 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
     },
     ...hooks,
     // The envelope's statusCode always equals the HTTP status; a handler that returns has succeeded.
-    handler: (async (request: never, reply: FastifyReply) => {
-      const { events, ...result } = await (handler as Handler<Endpoint>)(request, reply);
-      if (events?.length) app.publish(events);
-      return { statusCode: 200, ...result };
+    handler: (async (request: FastifyRequest, reply: FastifyReply) => {
+      const run = async () => {
+        const { events, ...result } = await (handler as Handler<Endpoint>)(request as never, reply);
+        if (events?.length) app.publish(events);
+        return { statusCode: 200, ...result };
+      };
+      // The marketplace's calls file records: with an Idempotency-Key, a retry gets the first reply.
+      const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (endpoint.auth !== 'marketplace' || idempotencyKey === undefined) return run();
+      const { reply: first, replayed } = await app.marketplaceCalls.once(
+        name,
+        String(idempotencyKey),
+        request.rawBody ?? '',
+        run,
+      );
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
+      return first;
     }) as never,
   });
 }
+
+/** The header a marketplace filing's retry names its first request by. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -8,8 +8,13 @@ import { API_BASE_PATH } from '@backoffice/shared-api/contract';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
 import { seedDemo } from '../../src/seed/seed';
-import { buildServer, type Server } from '../../src/server';
+import { buildServer, type BuildOptions, type Server } from '../../src/server';
 import type { AuthLimitSettings } from '../../src/modules/auth/limits';
+import {
+  parseMarketplaceKey,
+  signMarketplaceRequest,
+  type MarketplaceKey,
+} from '../../src/modules/auth/marketplace-signature';
 import { POSTGRES_URL, TEST_ADMIN, TEST_SEED_SCALE } from './constants';
 
 export { POSTGRES_URL };
@@ -44,7 +49,7 @@ export interface TestApi {
     apiPath: string,
     opts?: {
       token?: string;
-      /** Sends the marketplace's credential (the calls the marketplace makes). */
+      /** Signs the call with the marketplace's key (the calls the marketplace makes). */
       marketplace?: boolean;
       query?: Record<string, string>;
       body?: unknown;
@@ -52,10 +57,13 @@ export interface TestApi {
     },
   ): Promise<Reply>;
   signIn(email?: string, password?: string): Promise<string>;
-  /** The key the marketplace's calls carry on this server. */
-  marketplaceKey: string;
-  /** Emails the server wrote to its outbox, oldest first. */
-  outbox(): Array<{ to: string; subject: string; html: string; text: string }>;
+  /** The key the marketplace signs its calls with on this server. */
+  marketplaceKey: MarketplaceKey;
+  /**
+   * Emails the server delivered to its outbox folder, oldest first, once its worker has sent every
+   * email due (a change queues its email in the database; the worker writes the file).
+   */
+  outbox(): Promise<Array<{ to: string; subject: string; html: string; text: string }>>;
   close(): Promise<void>;
 }
 
@@ -104,6 +112,8 @@ export async function startTestApi(
     limitsKeyPrefix?: string;
     listen?: boolean;
     logStream?: NodeJS.WritableStream;
+    /** The email worker's timings (polls, retries, SMTP timeouts). */
+    mailOutbox?: BuildOptions['mailOutbox'];
   } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-api-test-'));
@@ -136,6 +146,7 @@ export async function startTestApi(
       opts.limitsKeyPrefix ?? (opts.env?.REDIS_PREFIX ? undefined : `test:${crypto.randomBytes(6).toString('hex')}`),
     logger: Boolean(opts.logStream),
     logStream: opts.logStream,
+    mailOutbox: opts.mailOutbox,
   });
   if (opts.listen) await server.app.listen({ host: '127.0.0.1', port: 0 });
   else await server.app.ready();
@@ -146,16 +157,31 @@ export async function startTestApi(
     database,
     config,
     dataDir,
-    marketplaceKey: config.marketplaceKeys[0] ?? marketplaceKey,
+    marketplaceKey: parseMarketplaceKey(config.marketplaceKeys[0] ?? marketplaceKey),
     async call(method, apiPath, o = {}) {
+      const url = apiPath.startsWith('/api/') ? apiPath : `${API_BASE_PATH}${apiPath}`;
+      // A signature covers the path and body exactly as sent, so a signed call sends them as signed.
+      const signed = o.marketplace
+        ? {
+            url: o.query ? `${url}?${new URLSearchParams(o.query)}` : url,
+            payload: o.body === undefined ? undefined : JSON.stringify(o.body),
+          }
+        : undefined;
       const res = await server.app.inject({
         method,
-        url: apiPath.startsWith('/api/') ? apiPath : `${API_BASE_PATH}${apiPath}`,
-        query: o.query,
-        payload: o.body as InjectOptions['payload'],
+        url: signed?.url ?? url,
+        query: signed ? undefined : o.query,
+        payload: signed ? signed.payload : (o.body as InjectOptions['payload']),
         headers: {
           ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-          ...(o.marketplace ? { 'x-marketplace-key': api.marketplaceKey } : {}),
+          ...(signed?.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(signed
+            ? signMarketplaceRequest(api.marketplaceKey, {
+                method: String(method),
+                path: signed.url,
+                body: signed.payload,
+              })
+            : {}),
           ...o.headers,
         },
       });
@@ -172,7 +198,8 @@ export async function startTestApi(
       if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.body.message}`);
       return r.body.data.token as string;
     },
-    outbox() {
+    async outbox() {
+      await server.mailOutbox.deliverDue();
       const dir = path.join(dataDir, 'outbox');
       if (!fs.existsSync(dir)) return [];
       return fs

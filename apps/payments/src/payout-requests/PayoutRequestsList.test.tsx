@@ -59,7 +59,7 @@ function server(initial: PayoutRequestRow[], decide?: Decide) {
     // The server's own words, which the screen shows as they are.
     return ok(
       rows.find((r) => r._id === id),
-      `Server: payout ${verb}. The influencer was emailed.`,
+      `Server: payout ${verb}. The influencer will be emailed.`,
     );
   };
   const requests = stubApi(async (config) => {
@@ -238,10 +238,10 @@ describe('Approving a payout', () => {
     // Until the server answers, the row is unchanged and the dialog's button spins.
     expect(rowOf('jane1@example.com').getByText('Approve')).toBeInTheDocument();
     expect(dialog.getByText('Approve').closest('button')).toHaveClass('ant-btn-loading');
-    expect(screen.queryByText('Server: payout approved. The influencer was emailed.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Server: payout approved. The influencer will be emailed.')).not.toBeInTheDocument();
 
     await act(async () => answer());
-    expect(await screen.findByText('Server: payout approved. The influencer was emailed.')).toBeInTheDocument();
+    expect(await screen.findByText('Server: payout approved. The influencer will be emailed.')).toBeInTheDocument();
     expect(await rowOf('jane1@example.com').findByText('Approved by Ada Admin')).toBeInTheDocument();
     expect(rowOf('jane1@example.com').getByText('Approved')).toBeInTheDocument();
     expect(rowOf('jane1@example.com').queryByText('Approve')).not.toBeInTheDocument();
@@ -401,7 +401,7 @@ describe('Rejecting a payout', () => {
 
     await user().type(dialog.getByLabelText('Reason'), 'Duplicate of last week.  ');
     await dialog.click('Reject');
-    expect(await screen.findByText('Server: payout rejected. The influencer was emailed.')).toBeInTheDocument();
+    expect(await screen.findByText('Server: payout rejected. The influencer will be emailed.')).toBeInTheDocument();
     expect(api.decisions()).toEqual([
       [
         'patch',

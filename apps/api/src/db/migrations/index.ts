@@ -21,6 +21,8 @@ import * as auditAppendOnly from './0019_audit_append_only';
 import * as credentialsReset from './0020_credentials_reset';
 import * as releases from './0021_releases';
 import * as releaseRegistryNotify from './0022_release_registry_notify';
+import * as emailOutbox from './0023_email_outbox';
+import * as marketplaceCalls from './0024_marketplace_calls';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -46,9 +48,31 @@ const migrations: Record<string, Migration> = {
   '0020_credentials_reset': credentialsReset,
   '0021_releases': releases,
   '0022_release_registry_notify': releaseRegistryNotify,
+  '0023_email_outbox': emailOutbox,
+  '0024_marketplace_calls': marketplaceCalls,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';
+
+/** This release's migrations by name, in the order they run. */
+export const MIGRATION_NAMES = Object.keys(migrations).sort();
+
+/** The last migration of this release: a database without it is not one this release can serve. */
+export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
+
+/**
+ * Throws unless the database has run this release's last migration: a database recreated empty
+ * under a running server, or one a release step has not migrated yet, is not ready to serve.
+ */
+export async function checkSchema(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql`SELECT 1 FROM ${sql.table(MIGRATION_TABLE)} WHERE name = ${LATEST_MIGRATION}`
+    .execute(db)
+    .catch((e: { code?: string }) => {
+      if (e.code === '42P01') throw new Error('no schema (run the migrations, or restore a backup)');
+      throw e;
+    });
+  if (!rows.length) throw new Error(`migration ${LATEST_MIGRATION} has not run (npm run migrate -- up)`);
+}
 
 /** What this release knows of a database's migrations. */
 export interface MigrationStatus {

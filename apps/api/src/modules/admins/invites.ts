@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   ADMIN_TEAM_MESSAGES,
   AUTH_MESSAGES,
@@ -20,6 +20,7 @@ import type { AuthLimits } from '../auth/limits';
 import { hashPassword } from '../auth/passwords';
 import { hashResetToken, newResetToken } from '../auth/tokens';
 import { renderTemplate } from '../mail/mailer';
+import { queueEmail } from '../mail/outbox';
 import { isAdminEmail } from './admins';
 
 /** One open invitation per address (migration 0017): a second invite replaces the first. */
@@ -91,26 +92,25 @@ async function openInvite(db: Kysely<DB>, id: string): Promise<AdminInviteRow> {
 }
 
 /**
- * Emails the link, after the commit: a mail server that is down leaves the invitation in place (it
- * can be resent) and is logged. The token is in the link only: never logged, never stored.
+ * Queues the email with the link, in the transaction that stores the link's hash: the link leaves
+ * only if it works. The token is in the link only: never logged, never stored but in the email's
+ * outbox row, which is emptied once the email is sent.
  */
-async function sendInvite(ctx: AppContext, invite: AdminInviteRow, token: string): Promise<void> {
-  try {
-    const inviter = invite.invitedBy ? `${invite.invitedBy.firstName} ${invite.invitedBy.lastName}`.trim() : '';
-    const mail = await renderTemplate(ctx.db, 'admin-invite', {
-      firstName: invite.firstName || 'there',
-      inviteLink: `${ctx.config.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`,
-      invitedBy: inviter || 'An administrator',
-      roleName: invite.role.name,
-      expiresInHours: String(INVITE_TTL_HOURS),
-    });
-    await ctx.mailer.send({ to: invite.email, ...mail });
-  } catch (err) {
-    ctx.log.error(
-      { err: err instanceof Error ? err.message : String(err) },
-      'admin invitation email could not be sent',
-    );
-  }
+async function queueInvite(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  invite: AdminInviteRow,
+  token: string,
+): Promise<void> {
+  const inviter = invite.invitedBy ? `${invite.invitedBy.firstName} ${invite.invitedBy.lastName}`.trim() : '';
+  const mail = await renderTemplate(trx, 'admin-invite', {
+    firstName: invite.firstName || 'there',
+    inviteLink: `${ctx.config.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`,
+    invitedBy: inviter || 'An administrator',
+    roleName: invite.role.name,
+    expiresInHours: String(INVITE_TTL_HOURS),
+  });
+  await queueEmail(ctx, trx, { to: invite.email, ...mail });
 }
 
 /**
@@ -129,7 +129,7 @@ export async function inviteAdmin(ctx: AppContext, actor: Actor, body: InviteAdm
   const { token, hash } = newResetToken();
   for (let attempt = 1; ; attempt++) {
     try {
-      const id = await ctx.db.transaction().execute(async (trx) => {
+      return await ctx.db.transaction().execute(async (trx) => {
         const replaced = await trx
           .updateTable('admin_invites')
           .set({ cancelled_at: sql<Date>`now()` })
@@ -165,11 +165,10 @@ export async function inviteAdmin(ctx: AppContext, actor: Actor, body: InviteAdm
             ...(replaced ? { replacedInviteId: replaced.id } : {}),
           },
         });
-        return id;
+        const invite = await openInvite(trx, id);
+        await queueInvite(ctx, trx, invite, token);
+        return invite;
       });
-      const invite = await openInvite(ctx.db, id);
-      await sendInvite(ctx, invite, token);
-      return invite;
     } catch (err) {
       if (uniqueViolation(err) === OPEN_EMAIL_KEY && attempt < 3) continue;
       throw err;
@@ -180,7 +179,7 @@ export async function inviteAdmin(ctx: AppContext, actor: Actor, body: InviteAdm
 /** A new link and INVITE_TTL_HOURS more for an open invitation; the old link stops working. */
 export async function resendInvite(ctx: AppContext, actor: Actor, id: string): Promise<AdminInviteRow> {
   const { token, hash } = newResetToken();
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const invite = await trx
       .updateTable('admin_invites')
       .set({ token_hash: hash, expires_at: expiry() })
@@ -200,10 +199,10 @@ export async function resendInvite(ctx: AppContext, actor: Actor, id: string): P
       ip: actor.ip,
       after: { email: invite.email, role: await roleName(trx, invite.role_id) },
     });
+    const open = await openInvite(trx, id);
+    await queueInvite(ctx, trx, open, token);
+    return open;
   });
-  const invite = await openInvite(ctx.db, id);
-  await sendInvite(ctx, invite, token);
-  return invite;
 }
 
 /** Cancels an open invitation: its link stops working. The address it was for. */

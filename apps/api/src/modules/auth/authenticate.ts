@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -15,6 +14,14 @@ import { verifyToken } from './tokens';
 import { allows, permissionsOf } from '../admins/roles';
 import { touchSession } from '../admins/sessions';
 import { DEPLOY_TOKEN_PREFIX, resolveDeployToken } from '../releases/deploy-tokens';
+import type { MarketplaceCalls } from './marketplace-calls';
+import {
+  readSignedHeaders,
+  SIGNATURE_MESSAGES,
+  signatureHolds,
+  type MarketplaceKey,
+  type SignedHeaders,
+} from './marketplace-signature';
 
 export interface AuthenticatedAdmin {
   id: string;
@@ -39,8 +46,12 @@ export interface AuthenticatedAdmin {
 declare module 'fastify' {
   interface FastifyRequest {
     admin?: AuthenticatedAdmin;
-    /** The marketplace key a marketplace call carried, by its id (marketplaceKeyId). */
+    /** The id of the marketplace key that signed the call, once its signature has held. */
     marketplaceKeyId?: string;
+    /** A marketplace call's signature headers, read before the body and checked after it. */
+    marketplaceSignature?: SignedHeaders;
+    /** The body as it came, for the signature over it (marketplace calls only). */
+    rawBody?: string;
   }
 }
 
@@ -159,36 +170,37 @@ export function adminAuthenticator(db: Kysely<DB>, secret: Buffer, policy: Secon
   };
 }
 
-export const MARKETPLACE_KEY_HEADER = 'x-marketplace-key';
-
 /**
  * The credential of the marketplace's own calls (filing influencer requests, payout requests and
- * notifications): one of the configured keys in X-Marketplace-Key. An admin's bearer token is
- * refused outright, whether or not a key comes with it: an admin must not be able to file a payout
- * request and then approve it. Keys are compared by their SHA-256, in constant time.
+ * notifications): a signature with one of the configured keys (marketplace-signature.ts). An admin's
+ * bearer token is refused outright, whether or not a signature comes with it: an admin must not be
+ * able to file a payout request and then approve it.
+ *
+ * Two steps: before the body is read, the headers (key id, clock, nonce's form), so a request
+ * without a credential never learns the schema's field rules; once the raw body is in, the
+ * signature over it and then the nonce, recorded in the database so that no instance accepts the
+ * same request twice.
  */
-export function marketplaceAuthenticator(keys: readonly string[]): Authenticator {
-  const digests = keys.map(sha256);
-  return async (request) => {
+export function marketplaceAuthenticator(keys: readonly MarketplaceKey[], calls: MarketplaceCalls): Authenticator {
+  const byId = new Map(keys.map((k) => [k.id, k]));
+  const check: Authenticator = async (request) => {
     if (request.headers.authorization) throw forbidden(AUTH_MESSAGES.adminSessionRefused);
-    const given = request.headers[MARKETPLACE_KEY_HEADER];
-    if (typeof given !== 'string' || !given) throw unauthorized(AUTH_MESSAGES.missingMarketplaceCredential);
-    const digest = sha256(given);
-    // every key is compared, so the time taken does not say which one nearly matched
-    const ok = digests.reduce((found, d) => crypto.timingSafeEqual(d, digest) || found, false);
-    if (!ok) throw unauthorized(AUTH_MESSAGES.missingMarketplaceCredential);
-    request.marketplaceKeyId = marketplaceKeyId(given);
+    const signed = readSignedHeaders(request.headers, byId);
+    if ('refused' in signed) throw unauthorized(signed.refused);
+    request.marketplaceSignature = signed;
   };
+  check.afterBody = async (request) => {
+    const signed = request.marketplaceSignature;
+    if (!signed) throw unauthorized(SIGNATURE_MESSAGES.missing);
+    const body = request.rawBody ?? '';
+    if (!signatureHolds(signed, { method: request.method, path: request.url, body })) {
+      throw unauthorized(SIGNATURE_MESSAGES.mismatch);
+    }
+    if (!(await calls.firstUse(signed.key.id, signed.nonce))) throw unauthorized(SIGNATURE_MESSAGES.replayed);
+    request.marketplaceKeyId = signed.key.id;
+  };
+  return check;
 }
-
-/**
- * How the audit log names a marketplace key: the first 8 hex characters of its SHA-256. Enough to
- * tell the configured keys apart and to find which one filed a record (compute it from the key where
- * it is kept); useless for calling the API.
- */
-export const marketplaceKeyId = (key: string) => sha256(key).toString('hex').slice(0, 8);
-
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
 
 /** The admin the authenticate hook found; a route that records who acted cannot run without one. */
 export function adminOf(request: FastifyRequest): string {

@@ -51,6 +51,8 @@ export interface ProfileSaveGuards {
   checkCurrentPassword(password: string, field: string): Promise<void>;
   /** Ends the admin's other sessions, in the transaction of the change. */
   revokeOtherSessions(trx: Transaction<DB>): Promise<void>;
+  /** Tells the old address of the change, in its transaction (the email is queued with it). */
+  tellOldAddress(trx: Transaction<DB>, oldEmail: string, saved: Selectable<AdminsTable>): Promise<void>;
 }
 
 const PROFILE_FIELDS = {
@@ -68,15 +70,15 @@ const PROFILE_FIELDS = {
  * know, an email change without the current password), 429/400 for a wrong current password, then
  * 409 when another admin has the email (also when one takes it between the check and the write:
  * the unique constraint decides). A new email is where password resets go, so changing it takes
- * the current password and ends the admin's other sessions, and the old address is told (by the
- * caller, after the commit).
+ * the current password and ends the admin's other sessions, and the old address is told (an email
+ * queued in the same transaction).
  */
 export async function updateAdminProfile(
   db: Kysely<DB>,
   adminId: string,
   body: UpdateAdminProfileBody,
   guards: ProfileSaveGuards,
-): Promise<{ profile: AdminProfile; emailChangedFrom?: string }> {
+): Promise<{ profile: AdminProfile }> {
   const current = await db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirst();
   if (!current) throw notFound(ADMIN_NOT_FOUND);
 
@@ -128,13 +130,13 @@ export async function updateAdminProfile(
         contractFields(current),
         contractFields(row),
       );
-      if (emailChanges) await guards.revokeOtherSessions(trx);
+      if (emailChanges) {
+        await guards.revokeOtherSessions(trx);
+        await guards.tellOldAddress(trx, current.email, row);
+      }
       return row;
     });
-    return {
-      profile: toAdminProfile(saved, await roleOf(db, saved.role_id)),
-      ...(emailChanges ? { emailChangedFrom: current.email } : {}),
-    };
+    return { profile: toAdminProfile(saved, await roleOf(db, saved.role_id)) };
   } catch (err) {
     if (uniqueViolation(err) === EMAIL_KEY) throw emailTaken();
     throw err;

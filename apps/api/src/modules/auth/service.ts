@@ -16,6 +16,7 @@ import type { Attempt } from '../../lib/rate-limiter';
 import { recordAudit } from '../audit/audit';
 import { createAuthLimits, type AuthLimits } from './limits';
 import { paragraphsHtml, renderTemplate } from '../mail/mailer';
+import { queueEmail } from '../mail/outbox';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashResetToken, newResetToken, signToken } from './tokens';
 import type { AuthenticatedAdmin } from './authenticate';
@@ -254,28 +255,30 @@ export class AuthService {
     await this.limits.currentPasswordPerAdmin.clear(admin.id);
   }
 
-  /** The admin's own profile; an email change also tells the old address (after the commit). */
+  /** The admin's own profile; an email change also tells the old address (queued with the change). */
   async updateProfile(admin: AuthenticatedAdmin, body: UpdateAdminProfileBody, ip: string): Promise<AdminProfile> {
-    const { profile, emailChangedFrom } = await updateAdminProfile(this.ctx.db, admin.id, body, {
+    const { profile } = await updateAdminProfile(this.ctx.db, admin.id, body, {
       ip,
       checkCurrentPassword: (password, field) => this.checkCurrentPassword(admin, password, ip, field),
       revokeOtherSessions: (trx) => this.revokeOthers(admin.id, admin.sessionId, trx),
+      tellOldAddress: async (trx, oldEmail, saved) => {
+        const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+        const text = [
+          `Hello ${saved.first_name},`,
+          '',
+          `The email address of your back office account was changed from ${oldEmail} to ${saved.email} on ${when} UTC, from the address ${ip}. Your other sessions were signed out.`,
+          '',
+          'If you did not make this change, contact another administrator at once: whoever made it can reset your password.',
+        ].join('\n');
+        const html = paragraphsHtml(text);
+        await queueEmail(this.ctx, trx, {
+          to: oldEmail,
+          subject: 'Your back office email address was changed',
+          text,
+          html,
+        });
+      },
     });
-    if (emailChangedFrom) {
-      const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
-      const text = [
-        `Hello ${profile.firstName},`,
-        '',
-        `The email address of your back office account was changed from ${emailChangedFrom} to ${profile.email} on ${when} UTC, from the address ${ip}. Your other sessions were signed out.`,
-        '',
-        'If you did not make this change, contact another administrator at once: whoever made it can reset your password.',
-      ].join('\n');
-      const html = paragraphsHtml(text);
-      // Sent after the commit: a mail server that is down cannot undo the change, and is logged.
-      await this.ctx.mailer
-        .send({ to: emailChangedFrom, subject: 'Your back office email address was changed', text, html })
-        .catch((err: unknown) => this.ctx.log.error({ err }, 'email-change notice could not be sent'));
-    }
     return profile;
   }
 
@@ -315,8 +318,7 @@ export class AuthService {
 
     const ttl = this.ctx.config.resetTokenTtlSeconds;
     const resetLink = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // Stored and sent after the reply: neither database writes nor SMTP latency may reveal that
-    // the account exists.
+    // Stored and queued after the reply: no database write may reveal that the account exists.
     void (async () => {
       await this.ctx.db.transaction().execute(async (trx) => {
         // only the newest link works
@@ -331,15 +333,16 @@ export class AuthService {
           .values({ admin_id: admin.id, token_hash: hash, expires_at: new Date(Date.now() + ttl * 1000) })
           .execute();
         await recordAudit(trx, requested(true));
+        const mail = await renderTemplate(
+          trx,
+          'forgot-password',
+          { firstName: admin.first_name, resetLink, expiresInMinutes: String(Math.round(ttl / 60)) },
+          this.ctx.log,
+        );
+        // with the link it carries: no link without its email, no email with a link never stored
+        await queueEmail(this.ctx, trx, { to: admin.email, ...mail });
       });
-      const mail = await renderTemplate(
-        this.ctx.db,
-        'forgot-password',
-        { firstName: admin.first_name, resetLink, expiresInMinutes: String(Math.round(ttl / 60)) },
-        this.ctx.log,
-      );
-      await this.ctx.mailer.send({ to: admin.email, ...mail });
-    })().catch((err: unknown) => this.ctx.log.error({ err }, 'password reset email could not be sent'));
+    })().catch((err: unknown) => this.ctx.log.error({ err }, 'password reset email could not be queued'));
   }
 
   async verifyResetToken(token: string, ip: string): Promise<void> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { isUuid } from '@backoffice/shared-api/contract';
+import { parseMarketplaceKey, type MarketplaceKey } from './marketplace-signature';
 
 /**
  * Bearer tokens are HS256 JWTs naming a server-side session. The signature rejects forged or
@@ -67,24 +68,45 @@ export function newResetToken(): { token: string; hash: string } {
 export const hashResetToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /**
- * The signing secret: AUTH_SECRET when set (required for several instances), otherwise one
- * generated on first start and kept in the data directory, readable by its owner only.
+ * Where a secret comes from when it is not configured: a file generated in this instance's data
+ * directory. On PostgreSQL several instances may share the database and each would generate its own,
+ * so a session signed by one (or a marketplace call signed with one's key) would be refused by the
+ * next: there the secret must be configured, and the start refuses without it.
  */
-export function loadSigningSecret(authSecret: string | undefined, dataDir: string): Buffer {
+function ownSecret(dataDir: string, name: string, variable: string, databaseUrl: string | undefined): string {
+  if (databaseUrl) {
+    throw new Error(
+      `${variable} is required with DATABASE_URL: every instance on the database must share it ` +
+        '(an instance that generated its own would refuse what the others accept).',
+    );
+  }
+  return generatedSecret(dataDir, name);
+}
+
+/** The signing secret of sessions: AUTH_SECRET, or one generated in the data directory (embedded only). */
+export function loadSigningSecret(authSecret: string | undefined, dataDir: string, databaseUrl?: string): Buffer {
   if (authSecret) {
     if (authSecret.length < 32) throw new Error('AUTH_SECRET must be at least 32 characters long');
     return Buffer.from(authSecret, 'utf8');
   }
-  return Buffer.from(generatedSecret(dataDir, 'auth-secret'), 'utf8');
+  return Buffer.from(ownSecret(dataDir, 'auth-secret', 'AUTH_SECRET', databaseUrl), 'utf8');
 }
 
 /**
- * The keys the marketplace's own calls must carry: MARKETPLACE_API_KEY (several, comma-separated,
- * while one is rotated) or, when unset, one generated on first start and kept in the data directory
- * (DATA_DIR/marketplace-key) for the marketplace's operator to copy from there. Never logged.
+ * The keys the marketplace signs its calls with: MARKETPLACE_API_KEY (several, comma-separated,
+ * while one is rotated; `id:secret` or a bare secret) or, on the embedded database when unset, one
+ * generated on first start and kept in the data directory (DATA_DIR/marketplace-key) for the
+ * marketplace's operator to copy from there. Never logged.
  */
-export function loadMarketplaceKeys(configured: readonly string[], dataDir: string): string[] {
-  return configured.length ? [...configured] : [generatedSecret(dataDir, 'marketplace-key')];
+export function loadMarketplaceKeys(
+  configured: readonly string[],
+  dataDir: string,
+  databaseUrl?: string,
+): MarketplaceKey[] {
+  const entries = configured.length
+    ? configured
+    : [ownSecret(dataDir, 'marketplace-key', 'MARKETPLACE_API_KEY', databaseUrl)];
+  return entries.map(parseMarketplaceKey);
 }
 
 /** A random secret kept in a file of its own in the data directory, created owner-only once. */

@@ -25,16 +25,16 @@ export function emailTemplateRoutes(ctx: AppContext) {
     route(app, 'updateEmailTemplate', async (req) => {
       const actor = actorOf(req);
       const links = { allowedHosts: allowedLinkHosts(ctx.config.publicUrl, ctx.config.emailLinkHosts) };
-      const { template, removed, changedFields } = await updateEmailTemplate(
+      const { template, removed } = await updateEmailTemplate(
         ctx.db,
         actor,
         req.query.id,
         req.body,
         links,
+        async (trx, saved, fields) => {
+          if (isSecurityEmail(saved.key)) await tellOwnersOfSecurityEmailChange(ctx, trx, actor, saved, fields);
+        },
       );
-      if (changedFields.length && isSecurityEmail(template.key)) {
-        await tellOwnersOfSecurityEmailChange(ctx, actor, template, changedFields);
-      }
       return {
         message: savedMessage(removed),
         data: template,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   CATALOG_LIMITS,
   CATALOG_MESSAGES,
@@ -138,6 +138,12 @@ export async function updateEmailTemplate(
   id: string,
   changes: UpdateEmailTemplateBody,
   links: LinkRules,
+  /** Runs in the save's transaction when the stored text changed (the Owners' notice). */
+  onChange?: (
+    trx: Transaction<DB>,
+    template: EmailTemplate,
+    fields: SavedTemplate['changedFields'],
+  ) => Promise<unknown>,
 ): Promise<SavedTemplate> {
   if (changes.subject === undefined && changes.content === undefined) throw badRequest(M.nothingToChange);
   const current = await db
@@ -218,6 +224,7 @@ export async function updateEmailTemplate(
         recordId: id,
         ...changedFields(row, { subject: nextSubject, content: nextContent }),
       });
+      await onChange?.(trx, toTemplate(written), fields);
     }
     return { written, fields };
   });

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema';
@@ -26,26 +26,20 @@ export interface OutgoingMail {
   text: string;
 }
 
+/** An email as the outbox's worker hands it over: its row's id and when it was queued. */
+export interface QueuedMail extends OutgoingMail {
+  id: number;
+  queuedAt: Date;
+}
+
+/** Where the outbox's worker delivers; nothing on a request's path calls it (see outbox.ts). */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: QueuedMail): Promise<void>;
   close(): void;
 }
 
-/** Counts each email sent or failed (the metrics' emails_total), whatever sends it. */
-export function countedMailer(mailer: Mailer, counter: { inc(labels: { outcome: string }): void }): Mailer {
-  return {
-    async send(mail) {
-      try {
-        await mailer.send(mail);
-        counter.inc({ outcome: 'sent' });
-      } catch (e) {
-        counter.inc({ outcome: 'failed' });
-        throw e;
-      }
-    },
-    close: () => mailer.close(),
-  };
-}
+/** How long SMTP may take at each step before a send fails and is retried later. */
+export const SMTP_TIMEOUT_MS = 5000;
 
 /**
  * SMTP when SMTP_URL is set; otherwise each email is written as JSON to `<dataDir>/outbox`, so the
@@ -56,22 +50,35 @@ export function createMailer(opts: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Connection and greeting timeout; the socket's inactivity timeout is twice it. */
+  timeoutMs?: number;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const timeoutMs = opts.timeoutMs ?? SMTP_TIMEOUT_MS;
+    // nodemailer's defaults wait minutes (a greeting 30 s, an idle socket 10 min), and a worker that
+    // waits on a server that accepts and never answers sends nothing else meanwhile. Timeouts set in
+    // SMTP_URL's query win: an operator who sets one means it.
+    const transport = nodemailer.createTransport({
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: 2 * timeoutMs,
+      ...parseConnectionUrl(opts.smtpUrl),
+    });
     return {
-      async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'email sent by SMTP');
+      async send({ to, subject, html, text, id }) {
+        await transport.sendMail({ from: opts.from, to, subject, html, text });
+        opts.log.info({ to, subject, outboxId: id }, 'email sent by SMTP');
       },
       close: () => transport.close(),
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
   return {
-    async send(mail) {
+    async send({ id, queuedAt, ...mail }) {
       await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`;
+      // Named by its row: in the order they were queued, and a second delivery of one row (see
+      // outbox.ts) rewrites its file instead of adding another.
+      const name = `${queuedAt.toISOString().replace(/[:.]/g, '-')}-${String(id).padStart(12, '0')}.json`;
       const file = path.join(outbox, name);
       // Written whole, then renamed: whoever reads the outbox never sees half an email.
       const json = JSON.stringify({ from: opts.from, ...mail, sentAt: new Date().toISOString() }, null, 2);

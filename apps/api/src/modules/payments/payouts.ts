@@ -35,6 +35,7 @@ import {
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 import { recordAudit, type Actor, type MarketplaceActor } from '../audit/audit';
 import { renderTemplate } from '../mail/mailer';
+import { queueEmail } from '../mail/outbox';
 import { peopleMatching, personSearch } from '../people/user-list';
 
 /** The constraints whose violation means another decision of the same request got there first. */
@@ -434,8 +435,9 @@ const decidedMessage = (row: PayoutRequestRow) => {
  * the same moment, exactly one changes the row and the other finds it no longer pending. The
  * payout is written in the same transaction, so an approval never stands without its payment nor
  * a payment without its approval; the unique payout per request is the database's own guard. The
- * email and the socket event follow the commit, so neither announces a decision that was rolled
- * back, and a mail server that is down cannot undo one.
+ * influencer's email is queued in that transaction and the socket event follows the commit, so
+ * neither announces a decision that was rolled back, and a mail server that is down cannot undo
+ * one nor hold the reply (the outbox's worker sends it).
  *
  * A request that needs two approvals (filed above the configured amount, or above it now) is first
  * approved without being paid: a conditional UPDATE records that admin, and only an approval by
@@ -565,6 +567,8 @@ export async function decidePayoutRequest(
       } else {
         await audit('payoutRequest.rejected', { status: 'rejected', payable_amount, reason })(trx);
       }
+      // The influencer hears of the decision that pays or refuses, and only of one that commits.
+      await queueDecisionEmail(ctx, trx, body.id, body.decision, reason);
       return 'decided' as const;
     });
   } catch (err) {
@@ -598,29 +602,34 @@ export async function decidePayoutRequest(
   const events = [emit('payoutRequestDecided', { _id: row._id, status: row.status })];
   // Nothing is paid yet: the influencer hears of the decision that pays or refuses.
   if (outcome === 'firstApproval') return { message: decidedMessage(row), row, events };
-  let told = 'The influencer was emailed.';
-  try {
-    const influencer = await ctx.db
-      .selectFrom('users')
-      .select(['first_name', 'last_name', 'display_name', 'user_name', 'email'])
-      .where('id', '=', row.influencerId)
-      .executeTakeFirstOrThrow();
-    const mail = await renderTemplate(ctx.db, DECISION_TEMPLATES[body.decision], {
-      firstName: influencer.first_name || influencer.display_name,
-      lastName: influencer.last_name,
-      name: row.name,
-      displayName: influencer.display_name,
-      userName: influencer.user_name,
-      amount: usd(dollarsToCents(row.payable_amount)),
-      reference: row.payout?.reference ?? '',
-      reason,
-    });
-    await ctx.mailer.send({ to: influencer.email, ...mail });
-  } catch (err) {
-    told = 'The email to the influencer could not be sent; tell them another way.';
-    ctx.log.error({ err, payoutRequestId: body.id }, 'payout decision email could not be sent');
-  }
-  return { message: `${decidedMessage(row)} ${told}`, row, events };
+  return { message: `${decidedMessage(row)} The influencer will be emailed.`, row, events };
+}
+
+/** The influencer's email about a decision, queued in the decision's transaction. */
+async function queueDecisionEmail(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  id: string,
+  decision: DecidePayoutRequestBody['decision'],
+  reason: string,
+): Promise<void> {
+  const row = await getPayoutRequest(trx, id);
+  const influencer = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'display_name', 'user_name', 'email'])
+    .where('id', '=', row.influencerId)
+    .executeTakeFirstOrThrow();
+  const mail = await renderTemplate(trx, DECISION_TEMPLATES[decision], {
+    firstName: influencer.first_name || influencer.display_name,
+    lastName: influencer.last_name,
+    name: row.name,
+    displayName: influencer.display_name,
+    userName: influencer.user_name,
+    amount: usd(dollarsToCents(row.payable_amount)),
+    reference: row.payout?.reference ?? '',
+    reason,
+  });
+  await queueEmail(ctx, trx, { to: influencer.email, ...mail });
 }
 
 /** How a payout request is filed: the two-approval amount in force, and who filed it from where. */

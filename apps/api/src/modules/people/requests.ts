@@ -25,6 +25,7 @@ import {
 } from '../../lib/list';
 import { recordAudit, type Actor, type MarketplaceActor } from '../audit/audit';
 import { renderTemplate } from '../mail/mailer';
+import { queueEmail } from '../mail/outbox';
 import { toUserProfile } from './fans';
 import { peopleMatching, personNames, personSearch } from './user-list';
 
@@ -194,8 +195,6 @@ async function notPending(db: Kysely<DB>, id: string): Promise<HttpError> {
 
 export interface Decision {
   detail: RequestDetail;
-  /** false when the email to the applicant could not be sent; the decision stands regardless. */
-  emailed: boolean;
   /** What open screens are told: the decision, and the applicant's new role when approved. */
   events: EventMessage<'influencerRequestDecided' | 'userUpdated'>[];
 }
@@ -203,8 +202,9 @@ export interface Decision {
 /**
  * Decides a pending request, once. The conditional UPDATE is the lock: of two admins deciding at
  * the same moment, exactly one changes the row and the other finds it no longer pending (409).
- * The email and the socket event follow the commit, so neither can announce a decision that was
- * rolled back, and a mail server that is down cannot undo one.
+ * The applicant's email is queued in the decision's transaction and the socket event follows the
+ * commit, so neither can announce a decision that was rolled back, and a mail server that is down
+ * can neither undo one nor hold the reply (the outbox's worker sends it).
  */
 export async function decideRequest(ctx: AppContext, actor: Actor, body: DecideRequestBody): Promise<Decision> {
   const reason = body.reason?.trim() ?? '';
@@ -244,6 +244,17 @@ export async function decideRequest(ctx: AppContext, actor: Actor, body: DecideR
       before: { status: 'pending' },
       after: { status: body.decision, ...(reason ? { reason } : {}) },
     });
+    const applicant = await trx
+      .selectFrom('users')
+      .select(['email', 'first_name', 'display_name'])
+      .where('id', '=', decided.user_id)
+      .executeTakeFirstOrThrow();
+    const mail = await renderTemplate(trx, DECISION_TEMPLATES[body.decision], {
+      firstName: applicant.first_name,
+      displayName: applicant.display_name,
+      reason,
+    });
+    await queueEmail(ctx, trx, { to: applicant.email, ...mail });
     return decided.user_id;
   });
 
@@ -253,20 +264,7 @@ export async function decideRequest(ctx: AppContext, actor: Actor, body: DecideR
     ...(body.decision === 'approved' ? [emit('userUpdated', { _id: userId })] : []),
   ];
 
-  const { applicant } = detail;
-  let emailed = true;
-  try {
-    const mail = await renderTemplate(ctx.db, DECISION_TEMPLATES[body.decision], {
-      firstName: applicant.firstName,
-      displayName: applicant.displayName,
-      reason,
-    });
-    await ctx.mailer.send({ to: applicant.email, ...mail });
-  } catch (err) {
-    emailed = false;
-    ctx.log.error({ err, requestId: body.id }, 'influencer request decision email could not be sent');
-  }
-  return { detail, emailed, events };
+  return { detail, events };
 }
 
 /**

@@ -53,11 +53,8 @@ export function peopleRoutes(ctx: AppContext) {
       data: await getRequestDetail(ctx.db, req.query.id),
     }));
     route(app, 'decideRequest', async (req) => {
-      const { detail, emailed, events } = await decideRequest(ctx, actorOf(req), req.body);
-      const told = emailed
-        ? 'The applicant was emailed.'
-        : 'The email to the applicant could not be sent; tell them another way.';
-      return { message: `${DECIDED[req.body.decision]}. ${told}`, data: detail, events };
+      const { detail, events } = await decideRequest(ctx, actorOf(req), req.body);
+      return { message: `${DECIDED[req.body.decision]}. The applicant will be emailed.`, data: detail, events };
     });
     route(app, 'createInfluencerRequest', async (req) => {
       const filedBy = marketplaceActorOf(req);

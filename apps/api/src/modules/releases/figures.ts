@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { emit, type ReleaseFigures, type RemoteReport } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { paragraphsHtml } from '../mail/mailer';
+import { queueEmail } from '../mail/outbox';
 import { changeRegistry, registryOf, type Halt } from './registry';
 
 /** When a stage halts itself: see haltReason. */
@@ -114,7 +115,12 @@ export async function haltFailingStages(ctx: AppContext, remotes: readonly strin
         ctx.db,
         remote,
         state.revision,
-        async (s) => (s.staged?.version === stage.version ? { ...s, staged: null, halted: halt } : null),
+        async (s, trx) => {
+          if (s.staged?.version !== stage.version) return null;
+          // queued with the halt: told of a halt that stands, once, whichever instance halted it
+          await tellPlatformManagers(ctx, trx, remote, halt);
+          return { ...s, staged: null, halted: halt };
+        },
         {
           action: 'release.halted',
           recordId: `${remote}@${stage.version}`,
@@ -126,12 +132,11 @@ export async function haltFailingStages(ctx: AppContext, remotes: readonly strin
       continue; // another report (on this instance or another) halted it, or a team changed the stage first
     }
     ctx.realtime.publish([emit('releasesChanged', { remote })]);
-    await tellPlatformManagers(ctx, remote, halt);
   }
 }
 
-async function tellPlatformManagers(ctx: AppContext, remote: string, halt: Halt): Promise<void> {
-  const managers = await ctx.db
+async function tellPlatformManagers(ctx: AppContext, trx: Transaction<DB>, remote: string, halt: Halt): Promise<void> {
+  const managers = await trx
     .selectFrom('admins as a')
     .innerJoin('roles as r', 'r.id', 'a.role_id')
     .select(['a.email', 'a.first_name'])
@@ -139,24 +144,17 @@ async function tellPlatformManagers(ctx: AppContext, remote: string, halt: Halt)
     .where((eb) => eb.or([eb('r.key', '=', 'owner'), sql<boolean>`'platform.manage' = ANY(r.permissions)`]))
     .execute();
   const subject = `Release halted: ${remote} ${halt.version}`;
-  await Promise.all(
-    managers.map(async (m) => {
+  await queueEmail(
+    ctx,
+    trx,
+    managers.map((m) => {
       const text = [
         `Hello ${m.first_name || 'there'},`,
         `The stage of ${remote} ${halt.version} halted itself on ${halt.at.slice(0, 16).replace('T', ' ')} UTC: ${halt.reason}.`,
         'Its admins get the current version at their next page load. Setting → Releases shows the figures.',
         'You receive this because your role may release remotes.',
       ].join('\n\n');
-      try {
-        await ctx.mailer.send({
-          to: m.email,
-          subject,
-          text,
-          html: paragraphsHtml(text),
-        });
-      } catch (err) {
-        ctx.log.error({ err, remote }, 'an admin could not be told of a halted release');
-      }
+      return { to: m.email, subject, text, html: paragraphsHtml(text) };
     }),
   );
 }
