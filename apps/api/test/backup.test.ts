@@ -259,4 +259,13 @@ describe('npm run backup and npm run restore (the embedded database)', () => {
     expect(fs.existsSync(file)).toBe(false);
     expect(fs.existsSync(`${file}.tmp`)).toBe(false);
   }, 120_000);
+
+  it('a restore killed between its two renames: the next start refuses to create an empty database', async () => {
+    const dataDir = path.join(root, 'interrupted');
+    fs.mkdirSync(path.join(dataDir, 'pgdata.before-restore-2026-11-28T09-00-00-000Z'), { recursive: true });
+    await expect(openDatabase({ dataDir, warn: () => undefined })).rejects.toThrow(
+      /has no database \(pgdata\) but holds pgdata\.before-restore-2026-11-28T09-00-00-000Z: a restore was interrupted/,
+    );
+    expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+  });
 });

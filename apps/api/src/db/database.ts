@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { listenOnPglite, listenOnPostgres, type ListenHandlers, type Unlisten } from './listen';
@@ -90,6 +91,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         warn(
           `${fixed} entries in the data directory ${opts.dataDir} could be read or written by other users; ` +
             "group and others' access to them is now removed.",
+        );
+      }
+      // A restore moves the database aside, then the restored one into place: killed in between, the
+      // folder has no database but the one it moved aside. Creating an empty one there would look like
+      // a working start and lose everything; say what happened instead.
+      const pgdata = path.join(opts.dataDir, 'pgdata');
+      const asides = fs.existsSync(pgdata)
+        ? []
+        : fs.readdirSync(opts.dataDir).filter((name) => name.startsWith('pgdata.before-restore-'));
+      if (asides.length) {
+        throw new Error(
+          `The data directory ${opts.dataDir} has no database (pgdata) but holds ${asides.sort().at(-1)}: a ` +
+            'restore was interrupted. Run npm run restore again, or move that folder back to pgdata. ' +
+            'Nothing was created.',
         );
       }
       // The mailer makes the outbox on its first email with the usual 0755; made here first, it is
