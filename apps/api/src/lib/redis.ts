@@ -14,10 +14,21 @@ const CONNECT_DEADLINE_MS = 5000;
  * its value, which may hold a password), so the process exits rather than run half-connected.
  */
 export async function connectRedis(url: string, what: string, log: FastifyBaseLogger): Promise<RedisClient> {
+  // Until the first connection, attempts every 250 ms: the wait between two is a timer nothing can
+  // cancel, so after a start gives up its last one keeps the process alive at most that long. Once
+  // connected, a lost connection is retried with growing pauses.
+  let connected = false;
+  let gaveUp = false;
   const client = createClient({
     url,
     disableOfflineQueue: true,
-    socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) },
+    socket: {
+      connectTimeout: 2000,
+      reconnectStrategy: (retries) => {
+        if (gaveUp) return false;
+        return connected ? Math.min(100 * 2 ** retries, 5000) : 250;
+      },
+    },
   });
   client.on('error', (err: Error) => log.error({ err: err.message }, `redis error (${what})`));
   try {
@@ -27,9 +38,11 @@ export async function connectRedis(url: string, what: string, log: FastifyBaseLo
       );
     });
   } catch (e) {
+    gaveUp = true;
     client.destroy();
     throw e;
   }
+  connected = true;
   return client;
 }
 

@@ -137,6 +137,7 @@ export async function startTestApi(
     if (!snapshot) throw new Error('API_TEST_SNAPSHOT is not set: run the tests through jest (global setup)');
     database = await openDatabase({ dataDir, memory: true, loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
   }
+  // A server that refuses to start (the tests of its refusals) leaves nothing open behind it.
   const server = await buildServer({
     config,
     database,
@@ -147,6 +148,11 @@ export async function startTestApi(
     logger: Boolean(opts.logStream),
     logStream: opts.logStream,
     mailOutbox: opts.mailOutbox,
+  }).catch(async (e: unknown) => {
+    await database.close();
+    await drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
   });
   if (opts.listen) await server.app.listen({ host: '127.0.0.1', port: 0 });
   else await server.app.ready();
