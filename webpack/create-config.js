@@ -7,11 +7,20 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { FirstScreenPlugin } = require('./first-screen-plugin');
+const { evaluateTs } = require('./evaluate-ts');
 const rootPackage = require('../package.json');
 
 const ROOT = path.resolve(__dirname, '..');
 /** shared-api's schema-free table of the contract, which the builds replace by its value. */
 const CONTRACT_ROUTES = path.join(ROOT, 'packages/shared-api/src/contract/routes.ts');
+/**
+ * The page's own stylesheet (the loading overlay's, the sign-in form's), from ui-kit, written into
+ * the HTML so that the page paints its loading overlay before any script has arrived.
+ */
+const PAGE_STYLES = path.join(ROOT, 'packages/ui-kit/src/host/pageStyles.ts');
+let pageStyles;
+const pageStylesOnce = () => (pageStyles ??= evaluateTs(PAGE_STYLES, '({ css: m.PAGE_CSS, id: m.PAGE_STYLE_ID })'));
 const version = (name) => rootPackage.dependencies[name] || rootPackage.devDependencies[name];
 
 /**
@@ -108,6 +117,8 @@ const federationRuntimeAliases = Object.fromEntries(FEDERATION_RUNTIME.map((r) =
  * @param {Record<string,string>} [app.exposes]  remote screens, e.g. { './Fans': './src/fans/FansScreen.tsx' }
  * @param {boolean} [app.host]   the shell: registers remotes at runtime from its registry
  * @param {string} [app.title]
+ * @param {Record<string, string[]>} [app.firstScreen]  the shell: what each first screen needs, as named
+ *   chunk groups, for the page's preloads (first-screen-plugin.js)
  */
 module.exports = function createConfig(app) {
   return (_env, argv) => {
@@ -155,7 +166,14 @@ module.exports = function createConfig(app) {
         type: 'filesystem',
         cacheDirectory: path.join(ROOT, 'node_modules/.cache/webpack', app.name),
         // A change to this factory (a loader, the minifier's options) must not reuse an old build's output.
-        buildDependencies: { config: [path.join(__dirname, 'create-config.js')] },
+        buildDependencies: {
+          config: [
+            path.join(__dirname, 'create-config.js'),
+            path.join(__dirname, 'first-screen-plugin.js'),
+            path.join(__dirname, 'index.html'),
+            PAGE_STYLES,
+          ],
+        },
       },
       performance: { hints: false },
       optimization: {
@@ -188,10 +206,12 @@ module.exports = function createConfig(app) {
             ...(production ? (app.host ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
           },
         }),
+        ...(production && app.firstScreen ? [new FirstScreenPlugin(app.firstScreen)] : []),
         new HtmlWebpackPlugin({
           template: path.join(ROOT, 'webpack/index.html'),
           title: app.title || 'Back Office',
           chunks: ['main'],
+          pageStyles: pageStylesOnce(),
           // The page is served for every route (/app/fans/view/…): its script must not be relative.
           publicPath: '/',
         }),

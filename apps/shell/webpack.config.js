@@ -1,6 +1,19 @@
 const createConfig = require('../../webpack/create-config');
 
-const config = createConfig({ name: 'shell', title: 'Back Office', dir: __dirname, port: 3000, host: true });
+const config = createConfig({
+  name: 'shell',
+  title: 'Back Office',
+  dir: __dirname,
+  port: 3000,
+  host: true,
+  // What the page preloads for the screen it opens on (the server picks by path): the sign-in page,
+  // a signed-in screen, and the dashboard with its charts. Names of the lazy imports' chunks.
+  firstScreen: {
+    signIn: ['bootstrap'],
+    signedIn: ['bootstrap', 'signed-in'],
+    dashboard: ['bootstrap', 'signed-in', 'dashboard', 'dashboard-charts'],
+  },
+});
 
 /** In development the shell loads each remote from its own dev server, so every app reloads on change. */
 const DEV_REGISTRY = {

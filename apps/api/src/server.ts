@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -10,7 +10,8 @@ import type { Database } from './db/database';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/storable-text';
-import { overrideSources, registerWeb } from './plugins/web';
+import { FIRST_SCREEN_SCRIPT_HASH, overrideSources, registerWeb } from './plugins/web';
+import { firstScreenOf } from './modules/releases/first-screen';
 import { releaseRoutes } from './modules/releases/routes';
 import { registerReleaseFiles } from './modules/releases/serve';
 import { adminAuthenticator, marketplaceAuthenticator, resolveToken } from './modules/auth/authenticate';
@@ -172,7 +173,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     log: app.log,
   };
 
-  const web: { spaFallback?: (reply: FastifyReply) => FastifyReply | undefined } = {};
+  const web: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined } = {};
   registerErrorHandling(app, web);
   refuseUnstorableText(app);
   // Empty query values mean "not given" (spec section 7: empty values are omitted).
@@ -189,7 +190,13 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
         // Remote code comes from this origin; only a server started with REMOTE_OVERRIDE_ORIGINS
         // lets a developer's override load it from those origins too (the shell's same allow-list).
         // ASSETS_ORIGIN: the CDN the remotes' manifests and files come from.
-        'script-src': ["'self'", ...assets, ...overrideSources(config.remoteOverrideOrigins).script],
+        // The page's one inline script (plugins/web.ts), by its hash.
+        'script-src': [
+          "'self'",
+          FIRST_SCREEN_SCRIPT_HASH,
+          ...assets,
+          ...overrideSources(config.remoteOverrideOrigins).script,
+        ],
         'connect-src': ["'self'", ...assets, ...overrideSources(config.remoteOverrideOrigins).connect],
         'img-src': ["'self'", 'data:'],
         // Plain-HTTP localhost must stay plain HTTP.
@@ -272,7 +279,10 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     { prefix: API_BASE_PATH },
   );
   registerReleaseFiles(app, context);
-  const served = await registerWeb(app, { shellDist: config.shellDist });
+  const served = await registerWeb(app, {
+    shellDist: config.shellDist,
+    firstScreen: (pathname) => firstScreenOf(context, pathname),
+  });
   web.spaFallback = served.spaFallback;
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await database.db.selectFrom('seed_runs').select('name').limit(1).execute();

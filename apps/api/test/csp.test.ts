@@ -1,5 +1,6 @@
 import { endpoints } from '@backoffice/shared-api/contract';
 import { loadConfig } from '../src/config';
+import { FIRST_SCREEN_SCRIPT_HASH } from '../src/plugins/web';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 import { archiveOf, buildOf } from './helpers/builds';
 
@@ -32,7 +33,7 @@ describe('remotes from a CDN (ASSETS_ORIGIN)', () => {
   it('names the CDN in the CSP and in every manifest URL; integrity is the same', async () => {
     await withServer({ ASSETS_ORIGIN: 'https://cdn.example.com/' }, async (api) => {
       const directives = csp((await get(api, '/')).headers['content-security-policy']);
-      expect(directives['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
+      expect(directives['script-src']).toEqual(["'self'", FIRST_SCREEN_SCRIPT_HASH, 'https://cdn.example.com']);
       expect(directives['connect-src']).toEqual(["'self'", 'https://cdn.example.com']);
       const token = await api.signIn();
       const uploaded = await api.call('POST', endpoints.uploadRelease.path, {
@@ -61,7 +62,7 @@ describe('developer overrides of remotes (REMOTE_OVERRIDE_ORIGINS)', () => {
       for (const url of ['/registry.json', '/api/v1/admin/getUserProfile', '/']) {
         const header = String((await get(api, url)).headers['content-security-policy']);
         expect(header).not.toMatch(/localhost|127\.0\.0\.1|ws:|http:/);
-        expect(csp(header)['script-src']).toEqual(["'self'"]);
+        expect(csp(header)['script-src']).toEqual(["'self'", FIRST_SCREEN_SCRIPT_HASH]);
         expect(csp(header)['connect-src']).toEqual(["'self'"]);
       }
       const registry = await get(api, '/registry.json');
@@ -73,7 +74,12 @@ describe('developer overrides of remotes (REMOTE_OVERRIDE_ORIGINS)', () => {
   it('with `localhost`, allow any port of this machine, for scripts, the manifest and the reload socket', async () => {
     await withServer({ REMOTE_OVERRIDE_ORIGINS: 'localhost' }, async (api) => {
       const directives = csp((await get(api, '/')).headers['content-security-policy']);
-      expect(directives['script-src']).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*']);
+      expect(directives['script-src']).toEqual([
+        "'self'",
+        FIRST_SCREEN_SCRIPT_HASH,
+        'http://localhost:*',
+        'http://127.0.0.1:*',
+      ]);
       expect(directives['connect-src']).toEqual([
         "'self'",
         'http://localhost:*',
@@ -91,7 +97,12 @@ describe('developer overrides of remotes (REMOTE_OVERRIDE_ORIGINS)', () => {
   it('with named origins, allow exactly those', async () => {
     await withServer({ REMOTE_OVERRIDE_ORIGINS: ' http://localhost:3001, https://Dev.Example.com/ ' }, async (api) => {
       const directives = csp((await get(api, '/')).headers['content-security-policy']);
-      expect(directives['script-src']).toEqual(["'self'", 'http://localhost:3001', 'https://dev.example.com']);
+      expect(directives['script-src']).toEqual([
+        "'self'",
+        FIRST_SCREEN_SCRIPT_HASH,
+        'http://localhost:3001',
+        'https://dev.example.com',
+      ]);
       expect(directives['connect-src']).toEqual([
         "'self'",
         'http://localhost:3001',

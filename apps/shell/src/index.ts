@@ -1,2 +1,2 @@
 // The async boundary lets Module Federation resolve shared singletons before any app code runs.
-void import('./bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -1,11 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
 import { createRoutesFromElements, Route } from '@backoffice/ui-kit/router';
 import { screen } from '@backoffice/shared-api/start';
+import { prefetchRemembered } from '@backoffice/shared-api/runtime';
 import { LoadingOverlay, LOGOUT_PATH, SignOut, lazyPage } from '@backoffice/ui-kit/auth';
 import { AuthGate, CHANGE_PASSWORD_PATH } from './auth/AuthGate';
 import { LoginPage } from './auth/LoginPage';
 import { REMOTE_ROUTES } from './remotes/remoteRoutes';
-import { lazySignedIn } from './signedInLoader';
+import { DashboardPage, lazySignedIn } from './signedInLoader';
 
 // The sign-in page's chunk holds the auth pages alone. The signed-in area is one chunk, fetched
 // while a stored session is verified or as Sign in is clicked (signedInLoader.ts), so landing on
@@ -13,7 +14,6 @@ import { lazySignedIn } from './signedInLoader';
 // password pages (whose antd form fields no other signed-in screen needs) are chunks of their own,
 // loaded when opened.
 const AppLayout = lazySignedIn((m) => m.AppLayout);
-const DashboardPage = lazySignedIn((m) => m.DashboardPage);
 const NotFoundPage = lazySignedIn((m) => m.NotFoundPage);
 const RemoteScreen = lazySignedIn((m) => m.RemoteScreen);
 const SettingPage = lazyPage(
@@ -86,6 +86,22 @@ function areaRoutes(prefix: string) {
   ];
 }
 
+let firstNavigation = true;
+
+/**
+ * The page's first navigation starts the read its screen made the last time this browser opened
+ * the same address (earlyReads.ts), with the screen's code rather than after it: a list's first
+ * page is on its way while the remote's files arrive. Later navigations read as the screen asks.
+ */
+export function firstScreenLoader({ request }: { request: Request }): null {
+  if (firstNavigation) {
+    firstNavigation = false;
+    const url = new URL(request.url);
+    prefetchRemembered(url.pathname + url.search);
+  }
+  return null;
+}
+
 /**
  * The shell owns the route table: every admin route under /app, and the same set at /. Logout is a
  * route of its own, outside the gate, so that it is a navigation the unsaved-changes guard can stop.
@@ -97,7 +113,7 @@ export const appRoutes = createRoutesFromElements(
     <Route path="/reset-password" element={<ResetPasswordPage />} />
     <Route path="/accept-invite" element={<AcceptInvitePage />} />
     <Route path={LOGOUT_PATH} element={<SignOut then="/login" />} />
-    <Route element={<AuthGate />}>
+    <Route element={<AuthGate />} loader={firstScreenLoader} HydrateFallback={LoadingOverlay}>
       <Route element={<AppLayout />}>
         <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
         <Route path="/app">{areaRoutes('app')}</Route>

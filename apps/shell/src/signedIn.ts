@@ -1,6 +1,7 @@
 /**
- * Everything an admin sees once signed in (layout, dashboard, remote screens), in one chunk of its
- * own: the sign-in page does not fetch it, nor the table, menu and form components it brings.
+ * Everything an admin sees once signed in (layout, remote screens), in one chunk of its own: the
+ * sign-in page does not fetch it, nor the table, menu and form components it brings. The dashboard
+ * is a chunk of its own beside it (signedInLoader.ts): a list's first screen does not fetch it.
  * It is fetched as soon as it is surely needed (signedInLoader.ts).
  */
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -9,7 +10,6 @@ import { loadRegistry } from './remotes/registry';
 import { remoteRouteAt } from './remotes/remoteRoutes';
 
 export { AppLayout } from './layout/AppLayout';
-export { DashboardPage } from './dashboard/DashboardPage';
 export { NotFoundPage } from './not-found/NotFoundPage';
 export { RemoteScreen } from './remotes/RemoteScreen';
 

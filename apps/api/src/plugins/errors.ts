@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PATTERN_MESSAGES } from '@backoffice/shared-api/contract';
 import { isShellPath } from '@backoffice/shared-api/screens';
 import { HttpError } from '../lib/http-errors';
@@ -72,7 +72,7 @@ function messageOf(e: AjvError, field: string): string {
 export function registerErrorHandling(
   app: FastifyInstance,
   /** Serves the shell's index.html for browser routes (/app/...); set once the web build is known. */
-  web: { spaFallback?: (reply: FastifyReply) => FastifyReply | undefined } = {},
+  web: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined } = {},
 ): void {
   app.setErrorHandler(
     (error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
@@ -116,7 +116,7 @@ export function registerErrorHandling(
     // scanner's probe get a 404 a monitor or a script can tell from a page.
     const isPageRoute = (request.method === 'GET' || request.method === 'HEAD') && isShellPath(request.url);
     if (isPageRoute && web.spaFallback) {
-      const sent = web.spaFallback(reply);
+      const sent = web.spaFallback(request, reply);
       if (sent) return sent;
     }
     const path = (request.url.split('?')[0] ?? '').slice(0, 200);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from '@backoffice/ui-kit/router';
 import { LoadingOverlay, lazyPage } from '@backoffice/ui-kit/auth';
 import { useAuthUser } from '@backoffice/shared-api/runtime';
@@ -49,7 +49,7 @@ export function AuthGate() {
     if (!signedIn) return;
     let live = true;
     // A failed fetch opens the gate too: the route's own load then tries again, or shows the error.
-    void preloadSignedIn(landing).then(() => live && setLayoutHere(true));
+    void preloadSignedIn(landing).then(() => live && startTransition(() => setLayoutHere(true)));
     return () => {
       live = false;
     };
@@ -59,7 +59,8 @@ export function AuthGate() {
   useEffect(() => {
     if (!user || verified) return;
     let live = true;
-    void authApi.verifySession().then((ok) => live && setVerified(ok));
+    // Transitions: the signed-in screen renders in slices (see bootstrap.tsx).
+    void authApi.verifySession().then((ok) => live && startTransition(() => setVerified(ok)));
     return () => {
       live = false;
     };

@@ -25,7 +25,11 @@ export function LoginPage() {
     // fill), so that it is here when Sign in is clicked; at the latest with the click, while the
     // request is on its way. Not before: a page that is only looked at fetches none of it. (The
     // landing remote's screen waits for the session: its registry is per admin.)
-    <div className="bo-page" onInput={() => void preloadSignedIn()} onSubmitCapture={() => void preloadSignedIn()}>
+    <div
+      className="bo-page"
+      onInput={() => void preloadSignedIn(target, false)}
+      onSubmitCapture={() => void preloadSignedIn(target, false)}
+    >
       <SignInForm title="Sign in to the Back Office" onSignedIn={() => navigate(landing(target), { replace: true })} />
       <p style={{ textAlign: 'center' }}>
         <Link to="/forgot-password" className="bo-link">

@@ -121,7 +121,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('img', { name: /Revenue and platform fee per day/ })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Calls requested per day by status/ })).toBeTruthy();
     // The legend sums each series over the 30 days.
-    expect(screen.getByText('Revenue: $600.00')).toBeTruthy();
+    expect(await screen.findByText('Revenue: $600.00')).toBeTruthy();
     expect(screen.getByText('Completed: 9')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Flex, Grid, Row, Typography, lazyPage } from '@backoffice/ui-kit';
 
 import { markScreenDrawn, useAuthUser } from '@backoffice/shared-api/runtime';
@@ -8,10 +8,33 @@ import { LatestPayoutRequests, LatestRequests } from './LatestRequests';
 import { useDashboard } from './useDashboard';
 
 // Its own chunk: the shell's initial JS does not carry chart code an admin may never scroll to.
+// Asked for as the dashboard first renders (the page preloads it with the dashboard's other files).
+let loadedCharts: typeof import('./charts/DashboardCharts').default | undefined;
+const loadCharts = () =>
+  import(/* webpackChunkName: "dashboard-charts" */ './charts/DashboardCharts').then((m) => (loadedCharts = m.default));
 const DashboardCharts = lazyPage(
-  () => import('./charts/DashboardCharts').then((m) => m.default),
+  loadCharts,
   <Typography.Text type="secondary">Loading charts…</Typography.Text>,
+  () => loadedCharts,
 );
+
+/** Whether the charts' code is here; asks for it on the first call. */
+function useChartsHere(): boolean {
+  const [here, setHere] = useState(() => loadedCharts !== undefined);
+  useEffect(() => {
+    if (here) return;
+    let live = true;
+    loadCharts().then(
+      () => live && setHere(true),
+      // The lazy component shows its own failure and retries; the rest of the dashboard goes on.
+      () => live && setHere(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [here]);
+  return here;
+}
 
 /** The first screen after sign-in: what needs the admin's attention and how the marketplace is doing. */
 export function DashboardPage() {
@@ -22,6 +45,7 @@ export function DashboardPage() {
   useEffect(() => {
     if (!d.loading) markScreenDrawn();
   }, [d.loading]);
+  const chartsHere = useChartsHere();
   const screens = Grid.useBreakpoint();
   const columns = screens.xl ? 5 : screens.sm ? 2 : 1;
   return (
@@ -51,18 +75,27 @@ export function DashboardPage() {
         style={{ display: 'grid', gap: 16, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
       >
         {d.cards.map((card) => (
-          <FigureCard key={card.key} card={card} loading={d.loading} />
+          // Five to a row, the longer titles take two lines: every card keeps room for them.
+          <FigureCard key={card.key} card={card} loading={d.loading} titleLines={columns === 5 ? 2 : 1} />
         ))}
       </section>
-      {d.summary && <DashboardCharts revenueByDay={d.summary.revenueByDay} callsByDay={d.summary.callsByDay} />}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <LatestRequests rows={d.latestRequests} base={base} />
-        </Col>
-        <Col xs={24} xl={12}>
-          <LatestPayoutRequests rows={d.latestPayoutRequests} base={base} />
-        </Col>
-      </Row>
+      {/* The charts keep their place while the figures load, and what is below them appears with
+          them: nothing on screen moves when they arrive (layout shift). */}
+      <DashboardCharts
+        loading={d.loading && !d.summary}
+        revenueByDay={d.summary?.revenueByDay ?? null}
+        callsByDay={d.summary?.callsByDay ?? null}
+      />
+      {chartsHere && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={12}>
+            <LatestRequests rows={d.latestRequests} base={base} />
+          </Col>
+          <Col xs={24} xl={12}>
+            <LatestPayoutRequests rows={d.latestPayoutRequests} base={base} />
+          </Col>
+        </Row>
+      )}
     </Flex>
   );
 }

@@ -9,16 +9,27 @@ export const UNAVAILABLE = 'Unavailable';
  * One figure, a link to the list of what it counts. While the dashboard loads it shows a dash;
  * a figure the server could not compute says so, and the other cards are unaffected.
  */
-export function FigureCard({ card, loading }: { card: DashboardCard; loading: boolean }) {
+export function FigureCard({
+  card,
+  loading,
+  titleLines = 1,
+}: {
+  card: DashboardCard;
+  loading: boolean;
+  /** Lines kept for the title, so that a card is as tall loading as loaded (no layout shift). */
+  titleLines?: number;
+}) {
   const { token } = theme.useToken();
   const unavailable = !loading && card.value === undefined;
   // A figure of a list the admin's role does not open is shown, not linked.
   const linked = useCanOpen()(card.to);
   const body = (
     <Card hoverable={linked} size="small" style={{ height: '100%' }} data-figure-card={linked ? undefined : card.key}>
-      <Typography.Text type="secondary">
-        {card.needsAction ? <Badge status="warning" text={card.title} /> : card.title}
-      </Typography.Text>
+      <div style={{ minHeight: titleLines * token.fontSize * token.lineHeight }}>
+        <Typography.Text type="secondary">
+          {card.needsAction ? <Badge status="warning" text={card.title} /> : card.title}
+        </Typography.Text>
+      </div>
       <div
         data-figure
         aria-busy={loading}
@@ -33,9 +44,11 @@ export function FigureCard({ card, loading }: { card: DashboardCard; loading: bo
       >
         {loading ? '–' : (card.value ?? UNAVAILABLE)}
       </div>
-      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-        {loading || unavailable ? ' ' : card.note}
-      </Typography.Text>
+      <div style={{ minHeight: token.fontSizeSM * token.lineHeightSM }}>
+        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+          {loading || unavailable ? ' ' : card.note}
+        </Typography.Text>
+      </div>
     </Card>
   );
   return linked ? (

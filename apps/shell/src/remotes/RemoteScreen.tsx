@@ -1,4 +1,12 @@
-import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  startTransition,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
 import type { RemoteName } from './registry';
 import { loadRemoteScreen } from './remoteStatus';
@@ -49,7 +57,8 @@ export function RemoteScreen({ remote, module, label }: { remote: RemoteName; mo
     loadRemoteScreen(remote, module, attempt > 0).then(
       (Screen) => {
         reportRemote(remote, 'views');
-        if (live) setState({ status: 'ready', Screen });
+        // A transition: the screen's first render is done in slices (see bootstrap.tsx).
+        if (live) startTransition(() => setState({ status: 'ready', Screen }));
       },
       (error: unknown) => {
         reportRemote(remote, error instanceof IntegrityError ? 'integrityFailures' : 'loadFailures');

@@ -130,6 +130,29 @@ export function overridesFor(registry: Registry | undefined): {
   return { active, ignored };
 }
 
+/** The id of the page's data block the server writes (apps/api/src/plugins/web.ts). */
+export const FIRST_SCREEN_DATA_ID = 'first-screen';
+
+let pageRegistryTaken = false;
+
+/**
+ * The public registry as the server wrote it into this page, the first time it is asked for: it is
+ * what /registry.json answered as the page was served, a request wave earlier. Later reads (a retry)
+ * ask the server again.
+ */
+function registryInPage(): Registry | undefined {
+  if (pageRegistryTaken || typeof document === 'undefined') return undefined;
+  pageRegistryTaken = true;
+  try {
+    const data = JSON.parse(document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent ?? 'null') as {
+      registry?: Registry;
+    } | null;
+    return data?.registry && typeof data.registry.remotes === 'object' ? data.registry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * This admin's registry. Everyone's is the public /registry.json (no session check: it is read on
  * every page load, and is what the development shell's dev server serves too); only while a stage of
@@ -137,9 +160,12 @@ export function overridesFor(registry: Registry | undefined): {
  * depends on who they are. Remotes load only after sign-in, so there is a session to ask with.
  */
 async function readRegistry(): Promise<Registry> {
-  const res = await fetch('/registry.json', { cache: 'no-store', credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
-  const everyone = (await res.json()) as Registry;
+  let everyone = registryInPage();
+  if (!everyone) {
+    const res = await fetch('/registry.json', { cache: 'no-store', credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`The remote registry could not be read (HTTP ${res.status})`);
+    everyone = (await res.json()) as Registry;
+  }
   if (!Object.values(everyone.remotes ?? {}).some((entry) => entry?.stageActive)) return everyone;
   const reply = await callEndpoint('getRemoteRegistry', {});
   if (reply.statusCode !== 200 || !reply.data) {

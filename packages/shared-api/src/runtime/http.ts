@@ -6,6 +6,7 @@ import { SIGN_IN_PATH } from '../constants/transport';
 import { getClientConfig } from './config';
 import { session } from './session';
 import { readToken } from './storage';
+import { takeEarlyRead, type EarlyReply } from './earlyReads';
 
 export type HttpMethod = ApiMethod;
 
@@ -176,20 +177,43 @@ export function requestSignal(caller: AbortSignal | undefined) {
   };
 }
 
+/** The URL a GET of `path` with `query` is sent to, as apiRequest sends it. */
+export function readUrl(path: string, query?: Record<string, unknown>): string {
+  return http.getUri({ baseURL: getClientConfig().apiBaseUrl, url: path, params: compactQuery(query) });
+}
+
+/**
+ * An adapter that answers with a read already under way (earlyReads.ts) instead of sending the
+ * request, so the reply still passes the interceptors; should that read have failed, it sends it.
+ */
+function earlyAdapter(early: Promise<EarlyReply>): AxiosAdapter {
+  return async (config) => {
+    try {
+      const reply = await early;
+      return { data: reply.body, status: reply.status, statusText: '', headers: {}, config, request: {} };
+    } catch {
+      return axios.getAdapter(http.defaults.adapter)(config);
+    }
+  };
+}
+
 /**
  * Spec section 7: error replies come back as the server's body, not as thrown errors. Always
  * resolves: statusCode 0 means no reply at all (network down, timeout, or cancelled through `signal`).
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, opts: ApiRequestOptions = {}): Promise<Reply<T>> {
+  const params = compactQuery(opts.query);
+  const early = method === 'GET' ? takeEarlyRead(readUrl(path, params), readToken()) : undefined;
   const pending = requestSignal(opts.signal);
   try {
     const res = await http.request<Reply<T>>({
       method,
       url: path,
-      params: compactQuery(opts.query),
+      params,
       data: opts.body,
       signal: pending.signal,
       skipAuthLogout: opts.skipAuthLogout,
+      ...(early ? { adapter: earlyAdapter(early) } : {}),
     });
     return res.data;
   } finally {

@@ -14,5 +14,6 @@ export * from './storage';
 export * from './toast';
 export * from './session';
 export * from './http';
+export * from './earlyReads';
 export * from './socket';
 export * from './themeMode';

@@ -104,6 +104,26 @@ export function withComponents<R extends RemoteName, T extends ScreenComponents<
   });
 }
 
+/**
+ * The route a path under the base belongs to: the one it is, or the longest it is under
+ * ('fans/view/1' -> fans, 'details/fan-details/1' -> the fan detail, not 'details').
+ */
+export function routeAt<R extends { path: string }>(routes: readonly R[], pathUnderBase: string): R | undefined {
+  const path = pathUnderBase.split('/').filter(Boolean).join('/');
+  let owner: R | undefined;
+  for (const r of routes) {
+    if (!r.path || (path !== r.path && !path.startsWith(`${r.path}/`))) continue;
+    if (!owner || r.path.length > owner.path.length) owner = r;
+  }
+  return owner;
+}
+
+/** The remote screen a page's path opens (`/app/fans/view/1` -> people's Fans), if any. */
+export function remoteScreenAt(pathname: string): RemoteScreenEntry | undefined {
+  const mounted = SCREENS.filter(isRemoteScreen).map((s) => ({ path: mountOf(s), screen: s }));
+  return routeAt(mounted, baseOf(pathname.split(/[?#]/)[0] ?? '').pathUnderBase)?.screen;
+}
+
 /** The shell's pages that are not screens (signing in and its kin), by their path. */
 export const SHELL_PAGES = [
   'login',

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from '@backoffice/ui-kit/router';
 import { restoreSession } from '@backoffice/shared-api/runtime';
 import { LoadingOverlay } from '../LoadingOverlay';
@@ -40,7 +40,9 @@ export function HostRoot({ routes, children }: HostRootProps) {
         if (!live) return;
         // One pathless route around the table: its error element catches what no screen did.
         made = createBrowserRouter([{ errorElement: <RouteError />, children: table }]);
-        setRouter(made);
+        const router = made;
+        // A transition: the first route renders in slices, yielding to the browser between them.
+        startTransition(() => setRouter(router));
       });
     return () => {
       live = false;

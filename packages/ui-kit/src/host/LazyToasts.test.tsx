@@ -7,7 +7,10 @@ describe("the page's toasts", () => {
     const { container } = render(<LazyToasts />);
     expect(container).toBeEmptyDOMElement();
     act(() => toast.error('Session expired. Please sign in again.'));
-    expect(await screen.findByText('Session expired. Please sign in again.')).toBeInTheDocument();
+    // The toasts' code (antd's message) is fetched on the first toast: slow on a busy machine.
+    expect(
+      await screen.findByText('Session expired. Please sign in again.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     act(() => toast.success('Saved'));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
   });

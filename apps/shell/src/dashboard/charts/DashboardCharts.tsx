@@ -31,13 +31,17 @@ function Unavailable({ what }: { what: string }) {
 export interface DashboardChartsProps {
   revenueByDay: RevenueDay[] | null;
   callsByDay: CallsDay[] | null;
+  /** The dashboard is loading: empty charts of the same size, in their places. */
+  loading?: boolean;
 }
 
 /**
  * The dashboard's two charts. Loaded on its own (React.lazy) when the dashboard first renders, so the
  * chart code is not part of the shell's initial JS.
  */
-export default function DashboardCharts({ revenueByDay, callsByDay }: DashboardChartsProps) {
+export default function DashboardCharts({ revenueByDay: revenue, callsByDay: calls, loading }: DashboardChartsProps) {
+  const revenueByDay = loading ? [] : revenue;
+  const callsByDay = loading ? [] : calls;
   const revenueSeries: BarSeries[] = revenueByDay
     ? [
         { key: 'revenue', label: 'Revenue', color: '#1677ff', values: revenueByDay.map((d) => d.revenue) },
@@ -53,7 +57,7 @@ export default function DashboardCharts({ revenueByDay, callsByDay }: DashboardC
       }))
     : [];
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} aria-busy={!!loading} data-charts>
       <Col xs={24} xl={12}>
         <Card title="Revenue and platform fee per day, last 30 days" size="small">
           {revenueByDay ? (

@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { requestWaves } from '../test-support/waves';
+import { launch, newPage, signIn, menu, state } from './support/browser';
+import { publicRegistry } from './support/releases';
+
+let browser: Browser;
+/** A signed-in admin's browser storage, after opening Fans once (the page remembers what it read). */
+let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+beforeAll(async () => {
+  browser = await launch();
+  const { context, page } = await newPage(browser);
+  await signIn(page);
+  await menu(page, 'Fans').click();
+  await page.getByText('Showing 1 to 10 of').waitFor();
+  storageState = await context.storageState();
+  await context.close();
+});
+afterAll(() => browser?.close());
+
+/** A cold load of `path` by the signed-in admin: an empty cache, the stored session. */
+async function coldLoad(path: string) {
+  const context = await browser.newContext({ baseURL: state().baseURL, storageState });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
+  await page.goto(path);
+  return { context, page, errors, asked };
+}
+
+const rowsShown = (page: Page) => page.getByText(/^Showing 1 to 10 of/).waitFor();
+
+async function timings(page: Page) {
+  return page.evaluate(() => ({
+    navigation: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).toJSON(),
+    resources: performance.getEntriesByType('resource').map((e) => e.toJSON() as PerformanceResourceTiming),
+  }));
+}
+
+describe('the first screen', () => {
+  it('a cold load of Fans shows its rows after at most 3 request waves, each file and read asked for once', async () => {
+    const { context, page, errors, asked } = await coldLoad('/app/fans');
+    await rowsShown(page);
+    const { navigation, resources } = await timings(page);
+    const waves = requestWaves(navigation, resources);
+    const fansRead = waves.filter((r) => new URL(r.name).pathname.endsWith('/getAllFans'));
+    const before = waves.filter((r) => r.responseEnd <= fansRead[0]!.responseEnd);
+    const chain = before.map((r) => `${r.wave} ${new URL(r.name).pathname}`).join('\n');
+    // The chain is in the message when there are too many.
+    expect(`${Math.max(...before.map((r) => r.wave))} waves:\n${chain}`).toMatch(/^[123] waves/);
+    // What the rows wait on is on its way at once: the session check, the shell's signed-in files,
+    // the people remote's manifest, entry and Fans screen, all in the first wave.
+    const firstWave = before.filter((r) => r.wave === 1).map((r) => new URL(r.name).pathname);
+    expect(firstWave).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/getUserProfile$/),
+        expect.stringMatching(/^\/remotes\/people\/[^/]+\/mf-manifest\.json$/),
+        expect.stringMatching(/^\/remotes\/people\/[^/]+\/remoteEntry\.js$/),
+        expect.stringMatching(/^\/remotes\/people\/[^/]+\/__federation_expose_Fans\.[0-9a-f]+\.js$/),
+      ]),
+    );
+    // Preloads are taken, not fetched again; the first page and the session are each read once.
+    const names = before.map((r) => r.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    expect(asked.filter((p) => p.endsWith('/getUserProfile'))).toHaveLength(1);
+    expect(fansRead[0]!.wave).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('every remote file the page preloads carries the integrity the registry records', async () => {
+    const entry = (await publicRegistry()).remotes.people!;
+    const base = new URL(entry.manifestUrl.replace(/mf-manifest\.json$/, ''), state().baseURL).href;
+    const { context, page } = await coldLoad('/app/fans');
+    await rowsShown(page);
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => ({
+        href: l.href,
+        integrity: l.integrity,
+        crossOrigin: l.crossOrigin,
+      })),
+    );
+    const remote = preloads.filter((p) => p.href.startsWith(base));
+    expect(remote.map((p) => p.href.slice(base.length))).toEqual(
+      expect.arrayContaining(['mf-manifest.json', 'remoteEntry.js']),
+    );
+    for (const p of remote) {
+      expect({ file: p.href.slice(base.length), integrity: p.integrity, crossOrigin: p.crossOrigin }).toEqual({
+        file: p.href.slice(base.length),
+        integrity: entry.integrity![p.href.slice(base.length)],
+        crossOrigin: 'anonymous',
+      });
+    }
+    await context.close();
+  });
+
+  it.each([
+    ['remoteEntry.js', (code: string) => `${code}\n;window.__tampered = true;`],
+    ['Fans screen file', (code: string) => `${code}\n;window.__tampered = true;`],
+    ['mf-manifest.json', (json: string) => json.replace('"remoteEntry.js"', '"remoteEntry.js?tampered=1"')],
+  ])(
+    'a preloaded %s changed after publication does not run: the screen shows the integrity fallback',
+    async (which, change) => {
+      const entry = (await publicRegistry()).remotes.people!;
+      const manifest = (await (await fetch(new URL(entry.manifestUrl, state().baseURL))).json()) as {
+        exposes: Array<{ name: string; assets: { js: { sync: string[] } } }>;
+      };
+      const file =
+        which === 'Fans screen file' ? manifest.exposes.find((e) => e.name === 'Fans')!.assets.js.sync.at(-1)! : which;
+      const context = await browser.newContext({ baseURL: state().baseURL, storageState });
+      const page = await context.newPage();
+      await page.route(`**/remotes/people/*/${file}`, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: change(await response.text()) });
+      });
+      await page.goto('/app/fans');
+      await page.getByText('Fans failed its integrity check').waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered)).toBeUndefined();
+      await context.close();
+    },
+  );
+
+  it('signed out, the page starts nothing of the signed-in area: the sign-in page', async () => {
+    const context = await browser.newContext({ baseURL: state().baseURL });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/app/fans');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(asked.filter((p) => p.startsWith('/remotes/') || p.startsWith('/api/v1/admin/'))).toEqual([]);
+    await context.close();
+  });
+});

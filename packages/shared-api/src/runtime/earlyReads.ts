@@ -1,0 +1,117 @@
+import { readToken } from './storage';
+
+/**
+ * Reads started before the code that needs them has run, so that a cold page's data is on its way
+ * with its code instead of after it (render-as-you-fetch):
+ * - the page's own HTML starts the session check (the server writes its URL into the page, and a
+ *   small inline script sends it with the stored token before main.js has arrived): `window.__earlyReads`;
+ * - the shell's router starts, on the page's first navigation, the list's first page this browser
+ *   asked for the last time it opened that address (rememberFirstRead / prefetchRemembered).
+ *
+ * apiRequest takes such a read instead of sending its own when the URL and the token are the same,
+ * so every reply still passes through the HTTP client's interceptors (the 401 rule and the rest).
+ * A read nobody takes within EARLY_READ_TTL_MS is dropped: it would be stale.
+ */
+export interface EarlyReply {
+  status: number;
+  body: string;
+}
+
+interface EarlyRead {
+  token: string;
+  at: number;
+  reply: Promise<EarlyReply>;
+}
+
+export const EARLY_READ_TTL_MS = 10_000;
+
+/** How many addresses' first reads are remembered (the most recent ones). */
+export const REMEMBERED_READS = 40;
+
+export const REMEMBERED_READS_KEY = 'backoffice:first-reads';
+
+declare global {
+  interface Window {
+    /** Written by the page's inline script (apps/api/src/plugins/web.ts): URL -> the read under way. */
+    __earlyReads?: Record<string, { token: string; reply: Promise<EarlyReply> }>;
+  }
+}
+
+const reads = new Map<string, EarlyRead>();
+
+/** One spelling per URL: the parameters sorted, relative to this origin. */
+export function canonicalUrl(url: string): string {
+  const parsed = new URL(url, 'http://page.invalid');
+  parsed.searchParams.sort();
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+function adoptPageReads(): void {
+  if (typeof window === 'undefined' || !window.__earlyReads) return;
+  const now = Date.now();
+  for (const [url, read] of Object.entries(window.__earlyReads)) {
+    reads.set(canonicalUrl(url), { token: read.token, at: now, reply: read.reply });
+  }
+  delete window.__earlyReads;
+}
+
+/**
+ * The read of `url` already under way with `token`, taken (each is taken once); undefined when
+ * there is none, it is too old, or it was sent with another token.
+ */
+export function takeEarlyRead(url: string, token: string | null): Promise<EarlyReply> | undefined {
+  adoptPageReads();
+  const key = canonicalUrl(url);
+  const read = reads.get(key);
+  if (!read) return undefined;
+  reads.delete(key);
+  if (!token || read.token !== token || Date.now() - read.at > EARLY_READ_TTL_MS) return undefined;
+  return read.reply;
+}
+
+/** Starts reading `url` (an API GET, its full path and query) with the stored token, for apiRequest to take. */
+export function startEarlyRead(url: string): void {
+  const token = readToken();
+  if (!token || typeof fetch === 'undefined') return;
+  adoptPageReads();
+  const reply = fetch(url, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    credentials: 'same-origin',
+  }).then(async (res) => ({ status: res.status, body: await res.text() }));
+  // Nobody may take it (the screen changed its mind): its failure is then nobody's.
+  reply.catch(() => undefined);
+  reads.set(canonicalUrl(url), { token, at: Date.now(), reply });
+}
+
+function remembered(): Record<string, string> {
+  try {
+    const raw = JSON.parse(localStorage.getItem(REMEMBERED_READS_KEY) ?? '{}') as unknown;
+    return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Remembers that the screen at `address` (a path and query of the page) first read `url`, so that
+ * the next cold load of that address starts it in the router, with the screen's code. Only the
+ * addresses' newest REMEMBERED_READS are kept.
+ */
+export function rememberFirstRead(address: string, url: string): void {
+  try {
+    const all = remembered();
+    delete all[address];
+    all[address] = canonicalUrl(url);
+    const keys = Object.keys(all);
+    for (const old of keys.slice(0, Math.max(0, keys.length - REMEMBERED_READS))) delete all[old];
+    localStorage.setItem(REMEMBERED_READS_KEY, JSON.stringify(all));
+  } catch {
+    // storage full or unavailable: the next load reads after the code, as without this
+  }
+}
+
+/** Starts the read the screen at `address` made the last time this browser opened it, if any. */
+export function prefetchRemembered(address: string): void {
+  const url = remembered()[address];
+  if (url && !reads.has(url)) startEarlyRead(url);
+}
