@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
 import { createQueryClient } from '@backoffice/shared-api';
-import { session } from '@backoffice/shared-api/runtime';
+import { REMEMBERED_READS_KEY, canonicalUrl, readUrl, session } from '@backoffice/shared-api/runtime';
 import { ADMIN, adminWithRole, stubHttp } from '@backoffice/shared-api/testing';
 import FansScreen from './FansScreen';
 import { stubApi } from '../profile/testFixtures';
@@ -75,6 +75,23 @@ describe('Fans list', () => {
     await screen.findByText('fan.3');
     expect(requests[0]!.params).toEqual({ page: 3, limit: 10, search: 'ann', sortBy: 'email', sortOrder: 'asc' });
     expect(screen.getByText('Showing 21 to 30 of 30 entries')).toBeInTheDocument();
+  });
+
+  it('remembers what it read first at its address, for the shell to start on the next cold load', async () => {
+    const requests = stubHttp(() => ({
+      status: 200,
+      data: { statusCode: 200, message: 'Fans', data: [fan(1)], total: 1 },
+    }));
+    renderFans('/app/fans?sortBy=email&sortOrder=asc');
+    await screen.findByText('fan.1');
+    const remembered = JSON.parse(localStorage.getItem(REMEMBERED_READS_KEY) ?? '{}') as Record<string, string>;
+    const sent = requests[0]!;
+    expect(remembered).toEqual({
+      '/app/fans?sortBy=email&sortOrder=asc': canonicalUrl(readUrl(sent.url!, sent.params as Record<string, unknown>)),
+    });
+    expect(remembered['/app/fans?sortBy=email&sortOrder=asc']).toBe(
+      '/api/v1/admin/getAllFans?limit=10&page=1&sortBy=email&sortOrder=asc',
+    );
   });
 
   it('sorting by a header goes back to page 1 and is written to the URL', async () => {
