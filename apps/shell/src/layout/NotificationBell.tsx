@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@backoffice/ui-kit/router';
 import { Badge, BellOutlined, theme, useLinkTo, useToasts } from '@backoffice/ui-kit';
 import { notificationText, useEndpointQuery, useLiveEvent } from '@backoffice/shared-api';
-import { session, useSession } from '@backoffice/shared-api/runtime';
+import { firstScreenDrawn, session, useSession } from '@backoffice/shared-api/runtime';
 
 /**
  * The unread count the header shows. It lives in the notification state group (spec section 3),
@@ -12,7 +12,17 @@ import { session, useSession } from '@backoffice/shared-api/runtime';
  */
 function useUnreadCount(): number {
   const signedIn = useSession((s) => !!s.auth.user);
-  const reply = useEndpointQuery('getUnreadNotificationCount', {}, { enabled: signedIn, staleTime: 0 });
+  // Asked once the first screen is drawn (as the live updates connect): its answer, and the header's
+  // render it causes, would otherwise compete with the screen's own first render.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void firstScreenDrawn().then(() => live && setDrawn(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const reply = useEndpointQuery('getUnreadNotificationCount', {}, { enabled: signedIn && drawn, staleTime: 0 });
   const fetched = reply.data?.unReadCount;
   const answeredAt = reply.dataUpdatedAt;
   useEffect(() => {
