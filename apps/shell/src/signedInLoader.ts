@@ -4,47 +4,44 @@ import { createElement } from 'react';
 import { baseOf } from '@backoffice/shared-api/screens';
 
 type SignedIn = typeof import('./signedIn');
+type Dashboard = typeof import('./dashboard/DashboardPage');
 
-/** The signed-in chunk (signedIn.ts), loaded once, early: while a stored session is being verified, or as Sign in is clicked. */
-let loading: Promise<SignedIn> | undefined;
-let loaded: SignedIn | undefined;
-
-export function loadSignedIn(): Promise<SignedIn> {
-  loading ??= import(/* webpackChunkName: "signed-in" */ './signedIn').then(
-    (m) => (loaded = m),
-    (error: unknown) => {
-      // A failed fetch (a deploy in between, the network) is tried again by the next caller.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+/**
+ * A chunk loaded once, and what it holds once it is here (so that its components render without
+ * suspending). A failed fetch (a deploy in between, the network) is tried again by the next caller.
+ */
+function chunk<M>(load: () => Promise<M>): { load: () => Promise<M>; here: () => M | undefined } {
+  let loading: Promise<M> | undefined;
+  let loaded: M | undefined;
+  return {
+    load: () =>
+      (loading ??= load().then(
+        (m) => (loaded = m),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+    here: () => loaded,
+  };
 }
+
+/** The signed-in chunk (signedIn.ts), loaded early: while a stored session is being verified, or as Sign in is clicked. */
+const signedIn = chunk<SignedIn>(() => import(/* webpackChunkName: "signed-in" */ './signedIn'));
+/** The dashboard's chunk: a list's first screen does not fetch it. */
+const dashboard = chunk<Dashboard>(() => import(/* webpackChunkName: "dashboard" */ './dashboard/DashboardPage'));
+
+export const loadSignedIn = signedIn.load;
+export const loadDashboard = dashboard.load;
 
 /** Whether the signed-in chunk is here, so that its components render without suspending. */
-export const signedInLoaded = (): boolean => loaded !== undefined;
-
-type Dashboard = typeof import('./dashboard/DashboardPage');
-let dashboardLoading: Promise<Dashboard> | undefined;
-let dashboardLoaded: Dashboard | undefined;
-
-/** The dashboard's chunk, loaded once (tried again after a failed fetch). */
-export function loadDashboard(): Promise<Dashboard> {
-  dashboardLoading ??= import(/* webpackChunkName: "dashboard" */ './dashboard/DashboardPage').then(
-    (m) => (dashboardLoaded = m),
-    (error: unknown) => {
-      dashboardLoading = undefined;
-      throw error;
-    },
-  );
-  return dashboardLoading;
-}
+export const signedInLoaded = (): boolean => signedIn.here() !== undefined;
 
 /** The dashboard, rendered at once once its chunk is here (see lazySignedIn). */
 export const DashboardPage = lazyPage(
   () => loadDashboard().then((m) => m.DashboardPage),
   createElement(LoadingOverlay),
-  () => dashboardLoaded?.DashboardPage,
+  () => dashboard.here()?.DashboardPage,
 );
 
 /**
@@ -71,6 +68,9 @@ export function lazySignedIn<P extends object>(pick: (m: SignedIn) => ComponentT
   return lazyPage(
     () => loadSignedIn().then(pick),
     createElement(LoadingOverlay),
-    () => (loaded ? pick(loaded) : undefined),
+    () => {
+      const m = signedIn.here();
+      return m ? pick(m) : undefined;
+    },
   );
 }
