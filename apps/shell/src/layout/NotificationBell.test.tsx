@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from '@backoffice/ui-kit';
 import { ROUTES, EVENTS, createQueryClient, type NotificationRow } from '@backoffice/shared-api';
-import { __setSocketFactory, disconnectSocket, session } from '@backoffice/shared-api/runtime';
+import { __setSocketFactory, disconnectSocket, markScreenDrawn, session } from '@backoffice/shared-api/runtime';
 import { ADMIN, failure, fakeSocket, ok, stubApi } from '@backoffice/shared-api/testing';
 import { AppLayout } from './AppLayout';
 import { NotificationBell } from './NotificationBell';
@@ -46,6 +46,10 @@ function renderBell(path = '/app') {
 }
 
 const bell = (name: string | RegExp) => screen.findByRole('link', { name });
+
+// The bell asks for its count once the first screen is drawn (firstScreen.test.ts holds that wait);
+// here the screen is drawn from the start, so that each test does not wait out its 3 s fallback.
+beforeAll(() => markScreenDrawn());
 
 beforeEach(() => {
   localStorage.clear();
