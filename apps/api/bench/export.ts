@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { API_BASE_PATH, EXPORT_TOTAL_HEADER, endpoints } from '@backoffice/shared-api/contract';
+import { API_BASE_PATH, endpoints } from '@backoffice/shared-api/contract';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import type { DB } from '../src/db/schema';
 import { seedDemo } from '../src/seed/seed';
 import { buildServer } from '../src/server';
+import { describeExportRead, readExport } from './export-client';
 import { SHARED_SECRETS } from './instance-secrets';
 
 /**
@@ -221,20 +222,6 @@ async function serve(dataDir: string, databaseUrl: string | undefined): Promise<
   send({ port: address.port });
 }
 
-/** Records in CSV text, quotes respected: a line break inside a quoted cell is not a new record. */
-class RecordCounter {
-  records = 0;
-  private inQuotes = false;
-  push(bytes: Uint8Array): void {
-    // Byte by byte is exact for UTF-8: a quote or line feed byte is never part of another character.
-    for (let i = 0; i < bytes.length; i++) {
-      const c = bytes[i];
-      if (c === 34) this.inQuotes = !this.inQuotes;
-      else if (c === 10 && !this.inQuotes) this.records++;
-    }
-  }
-}
-
 function startServer(target: Target) {
   const child = fork(process.argv[1]!, ['server', target.dataDir, target.databaseUrl ?? ''], {
     execArgv: [...process.execArgv, '--expose-gc'],
@@ -271,28 +258,14 @@ async function main(): Promise<void> {
 
     for (let run = 1; run <= options.runs; run++) {
       server.send({ cmd: 'sample' });
-      const t0 = performance.now();
-      const res = await fetch(`${base}${endpoints.exportTransactions.path}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
-      const announced = Number(res.headers.get(EXPORT_TOTAL_HEADER));
-      const counter = new RecordCounter();
-      let bytes = 0;
-      for await (const chunk of res.body) {
-        bytes += chunk.byteLength;
-        counter.push(chunk);
-      }
-      const seconds = (performance.now() - t0) / 1000;
+      const read = await readExport(`${base}${endpoints.exportTransactions.path}`, token);
+      if (read.status !== 200) throw new Error(`export answered ${read.status}`);
       server.send({ cmd: 'stop' });
       const mem = (await server.next()) as Memory;
-
-      const rows = counter.records - 1;
+      const { rows, seconds, announced } = read;
       console.log(`run ${run} of ${options.runs}:`);
-      console.log(`  rows: ${rows} (X-Total-Count ${announced}, database ${expected})`);
-      console.log(`  bytes: ${bytes} (${(bytes / MB).toFixed(1)} MB)`);
-      console.log(`  time: ${seconds.toFixed(2)} s`);
-      console.log(`  rows/s: ${Math.round(rows / seconds)}`);
+      console.log(`  database: ${expected} rows`);
+      for (const line of describeExportRead(read)) console.log(`  ${line}`);
       console.log(
         `  server CPU: ${mem.cpuSeconds.toFixed(2)} s (${((mem.cpuSeconds / seconds) * 100).toFixed(0)}% of a core)`,
       );
