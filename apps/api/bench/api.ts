@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '../../../test-support/server';
-import { API_BASE_PATH, EXPORT_TOTAL_HEADER, endpoints } from '@backoffice/shared-api/contract';
+import { API_BASE_PATH, endpoints } from '@backoffice/shared-api/contract';
+import { describeExportRead, readExport } from './export-client';
 import { listRequests, otherRequests, urlOf, type Request } from './mix';
 import { benchPermissionCheck } from './permission-check';
 import { SHARED_SECRETS } from './instance-secrets';
@@ -14,7 +15,8 @@ import { SHARED_SECRETS } from './instance-secrets';
  * would run it. For each scale it seeds a database (or reuses the one it seeded before) and starts
  * the real server on it (`src/main.ts`, in its own process), then sends every request of the mix
  * from `--clients` concurrent clients (default 10), `--requests` times each (default 50), and prints
- * p50/p95/p99 and requests/s per request, the server's peak memory, and a full CSV export's rows/s.
+ * p50/p95/p99 and requests/s per request, the server's peak memory, and a full CSV export's rows/s as
+ * a separate client process reads it through HTTP (bench/export-client.ts).
  * With two scales it ends with each request's p95 at the larger scale over its p95 at the smaller.
  *
  * The mix is read from the contract, so a new list or sort is measured without touching this file:
@@ -22,7 +24,8 @@ import { SHARED_SECRETS } from './instance-secrets';
  * sort and each value of each filter; the busiest fan's detail, one request per tab; the dashboard;
  * the transaction totals; and getUserProfile, the cheapest authenticated request, as the baseline.
  * It ends with what the permission check adds to every request (bench/permission-check.ts).
- * `--only TEXT` keeps the requests whose label contains TEXT (e.g. `--only smith`).
+ * `--only TEXT` keeps the requests whose label contains TEXT (e.g. `--only smith`); given more than
+ * once, those whose label contains any of them.
  *
  * Database: PostgreSQL when DATABASE_URL is set (a database `backoffice_bench_<scale>` on that server,
  * kept for the next run; `--drop` drops it afterwards), else the embedded one under
@@ -36,12 +39,12 @@ interface Options {
   clients: number;
   requests: number;
   drop: boolean;
-  /** Only the requests whose label contains this text (to measure one change quickly). */
-  only?: string;
+  /** Only the requests whose label contains one of these texts (to measure one change quickly). */
+  only: string[];
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { scales: [], clients: 10, requests: 50, drop: false };
+  const options: Options = { scales: [], clients: 10, requests: 50, drop: false, only: [] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -53,7 +56,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--clients') options.clients = Math.round(value());
     else if (flag === '--requests') options.requests = Math.round(value());
     else if (flag === '--drop') options.drop = true;
-    else if (flag === '--only') options.only = argv[++i];
+    else if (flag === '--only') options.only.push(argv[++i] ?? '');
     else throw new Error(`Unknown option ${flag}; see the comment at the top of bench/api.ts`);
   }
   if (options.scales.length === 0) options.scales.push(Number(process.env.SEED_SCALE || 1));
@@ -185,22 +188,6 @@ async function drive(base: string, token: string, r: Request, clients: number, r
   };
 }
 
-/** One full CSV export of every transaction, read to the end. */
-async function exportRate(base: string, token: string): Promise<{ rows: number; perSecond: number }> {
-  const started = performance.now();
-  const res = await fetch(`${base}${endpoints.exportTransactions.path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`);
-  let newlines = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    for (const byte of chunk) if (byte === 10) newlines++;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const rows = Number(res.headers.get(EXPORT_TOTAL_HEADER) ?? newlines - 1);
-  return { rows, perSecond: rows / seconds };
-}
-
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 async function benchScale(scale: number, options: Options): Promise<Map<string, Figures>> {
@@ -234,7 +221,7 @@ async function benchScale(scale: number, options: Options): Promise<Map<string, 
     const token = ((await signIn.json()) as { data: { token: string } }).data.token;
     const get = (r: Request) => getJson(server.base, token, r);
     const requests = [...(await listRequests(get)), ...(await otherRequests(get))].filter(
-      (r) => !options.only || r.label.includes(options.only),
+      (r) => options.only.length === 0 || options.only.some((text) => r.label.includes(text)),
     );
     const width = Math.max(...requests.map((r) => r.label.length));
     console.log(
@@ -251,9 +238,14 @@ async function benchScale(scale: number, options: Options): Promise<Map<string, 
         `${r.label.padEnd(width)}  ${ms(f.p50).padStart(8)} ${ms(f.p95).padStart(8)} ${ms(f.p99).padStart(8)} ${f.perSecond.toFixed(1).padStart(8)}${f.failures ? `  (${f.failures} failed)` : ''}`,
       );
     }
-    if (!options.only) {
-      const exported = await exportRate(server.base, token);
-      console.log(`export: ${exported.rows} rows at ${Math.round(exported.perSecond)} rows/s`);
+    if (options.only.length === 0) {
+      const exported = await readExport(`${server.base}${endpoints.exportTransactions.path}`, token);
+      if (exported.status !== 200 || exported.rows !== exported.announced) {
+        console.error(`export FAILED: status ${exported.status}, ${exported.rows} of ${exported.announced} rows`);
+        process.exitCode = 1;
+      }
+      console.log('export (every transaction, as CSV):');
+      for (const line of describeExportRead(exported)) console.log(`  ${line}`);
     }
     console.log(`server peak memory during the mix and export: ${(peakRss / MB).toFixed(0)} MB`);
   } finally {
