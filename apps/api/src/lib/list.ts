@@ -1,4 +1,12 @@
-import { CompiledQuery, sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { PAYMENT_MESSAGES, type SortOrder } from '@backoffice/shared-api/contract';
 import type { ListTotalIs } from '@backoffice/shared-api/contract';
 import type { DB } from '../db/schema';
@@ -164,15 +172,19 @@ export interface ListSpec<Q extends AnyQuery, R> {
   pageIds?: PageIds;
   /**
    * Whether pageIds also gives, as `list_total` on each id, the matches counted up to
-   * EXACT_COUNT_LIMIT + 1 in the same statement (peopleSearchPageIds does): then the list is counted
-   * from that, and countFrom is only read for a page past the end.
+   * EXACT_COUNT_LIMIT + 1 in the same statement (peopleSearchPageIds and rowSearchPageIds do): then
+   * the list is counted from that, and countFrom is only read for a page past the end.
    */
   pageIdsCount?: boolean;
   toRow: (row: never) => R;
 }
 
-/** A query for one page's ids, as `page_id`, read in `order`. */
-export type PageIds = (order: 'asc' | 'desc', limit: number, offset: number) => AnyQuery | RawBuilder<unknown>;
+/** A query for one page's ids, as `page_id`, read in `order` (or a promise of one: rowSearchPageIds). */
+export type PageIds = (
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) => AnyQuery | RawBuilder<unknown> | Promise<AnyQuery | RawBuilder<unknown>>;
 
 function ordered(q: AnyQuery, sort: readonly SortKey[], order: 'asc' | 'desc'): AnyQuery {
   let out = q;
@@ -327,7 +339,7 @@ export async function listPage<Q extends AnyQuery, R>(spec: ListSpec<Q, R>): Pro
 
   let ids: AnyQuery | RawBuilder<unknown>;
   if (spec.pageIds) {
-    ids = spec.pageIds(readOrder, readLimit, readOffset);
+    ids = await spec.pageIds(readOrder, readLimit, readOffset);
   } else {
     let from: AnyQuery = spec.sortFrom ? spec.rows(spec.sortFrom).clearSelect() : spec.filtered;
     if (spec.counted && spec.dayColumn && readOffset >= DEEP_PAGE_OFFSET) {
@@ -399,7 +411,7 @@ async function pageCountedWithIds<Q extends AnyQuery, R>(
   order: 'asc' | 'desc',
   offset: number,
 ): Promise<ListPage<R> | undefined> {
-  const ids = pageIds(order, spec.params.limit, offset);
+  const ids = await pageIds(order, spec.params.limit, offset);
   const found = await ordered(
     spec
       .rows(spec.table)
@@ -551,5 +563,113 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
         SELECT count(*) AS n FROM (${sql.join(counted, sql` UNION ALL `)} LIMIT ${EXACT_COUNT_LIMIT + 1}) AS c)
       SELECT m.id AS page_id, (SELECT n FROM counted) AS list_total FROM (${sql.join(branches, sql` UNION `)}) AS m
       ORDER BY m.at ${dir}, m.id ${dir} LIMIT ${limit} OFFSET ${offset}`;
+  };
+}
+
+/**
+ * A list searched by its own rows' values (a fan's or influencer's names, a discount code's name):
+ * the page's ids come with `list_total`, the matches counted up to EXACT_COUNT_LIMIT + 1 (see
+ * ListSpec.pageIdsCount).
+ */
+export interface RowSearch {
+  db: Kysely<DB>;
+  /** The list's rows with its filters other than the search, nothing selected yet. */
+  rows: () => AnyQuery;
+  /** What the search matches on a row, as its trigram indexes serve it. */
+  matches: Expression<SqlBool>;
+  /** The list's sort, its unique id last (as ListSpec.sort). */
+  sort: readonly SortKey[];
+  id: string;
+  /**
+   * How many rows the list has, read without a scan: the totals the database keeps (list_totals),
+   * or an expression such as USER_POPULATION. Only where the plan turns depends on it.
+   */
+  population: CountedList | RawBuilder<number>;
+}
+
+/**
+ * How long a list's size, read for a search's plan, is reused. It only chooses between two plans
+ * that give the same rows, and a list's size moves little in seconds: reading it again for every
+ * search would cost each one a round trip more.
+ */
+const POPULATION_TTL_MS = 5_000;
+const populations = new WeakMap<Kysely<DB>, Map<string, { n: number; at: number }>>();
+
+/** The list's size for a search's plan: at least 1. */
+async function populationOf(db: Kysely<DB>, p: CountedList | RawBuilder<number>): Promise<number> {
+  const compiled = 'list' in p ? undefined : p.compile(db);
+  const key = compiled ? `${compiled.sql} ${JSON.stringify(compiled.parameters)}` : JSON.stringify(p);
+  let known = populations.get(db);
+  if (!known) populations.set(db, (known = new Map()));
+  const now = Date.now();
+  const kept = known.get(key);
+  if (kept && now - kept.at < POPULATION_TTL_MS) return kept.n;
+  let n: number;
+  if ('list' in p) n = await countedTotal(db, p);
+  else {
+    const { rows } = await sql<{ n: string | number | null }>`SELECT ${p} AS n`.execute(db);
+    n = Number(rows[0]?.n ?? 1);
+  }
+  n = Math.max(1, n);
+  known.set(key, { n, at: now });
+  return n;
+}
+
+/** ORDER BY over the columns `k0`, `k1`… of `alias`, as `ordered` orders by the sort itself. */
+function orderedKeys(alias: string, sort: readonly SortKey[], order: 'asc' | 'desc'): RawBuilder<unknown> {
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  return sql.join(
+    sort.map((k, i) => {
+      const nulls = k.nullsLast === undefined ? '' : k.nullsLast ? ' NULLS LAST' : ' NULLS FIRST';
+      return sql`${sql.ref(`${alias}.k${i}`)} ${sql.raw(dir + nulls)}`;
+    }),
+  );
+}
+
+/**
+ * One page of a search over a list's own rows, in the list's order, with the matches counted up to
+ * EXACT_COUNT_LIMIT + 1, at a cost that stops growing with the matches. One statement:
+ * - the matches are probed through the trigram indexes, up to P = max(EXACT_COUNT_LIMIT + 1,
+ *   √(n × U)) of them, n being the page's end and U the list's size (its kept total: no scan);
+ *   what the probe finds is also the count;
+ * - fewer than P match: the page is sorted from those few;
+ * - P or more match (M of U): the list is walked in its sort's index order, each row tested
+ *   against the search, until the page is full: about n × U / M rows read, at most √(n × U),
+ *   fewer as more rows match. The test is written `(SELECT …) IS TRUE`, which no index serves
+ *   and whose selectivity the planner does not guess from the pattern (it takes a default), so
+ *   that it walks the index even when its statistics say hardly anything matches, instead of
+ *   collecting every match through the trigram indexes and sorting them.
+ * So a search reads at most about P rows, whether a thousand or a hundred thousand rows match;
+ * below EXACT_COUNT_LIMIT matches the exact count reads each of them.
+ */
+export function rowSearchPageIds(s: RowSearch): PageIds {
+  return async (order, limit, offset) => {
+    const enough = offset + limit;
+    const population = await populationOf(s.db, s.population);
+    const probed = Math.max(EXACT_COUNT_LIMIT + 1, Math.ceil(Math.sqrt(enough * population)));
+    const keyed = (q: AnyQuery) => q.select([sql.ref(s.id).as('page_id'), ...s.sort.map((k, i) => k.by.as(`k${i}`))]);
+    const matching = keyed(s.rows().where(s.matches));
+    const walk = ordered(
+      keyed(
+        s
+          .rows()
+          .where(sql<boolean>`(SELECT walk FROM gate)`)
+          .where(sql<boolean>`(SELECT ${s.matches}) IS TRUE`),
+      ),
+      s.sort,
+      order,
+    ).limit(enough);
+    const columns = sql.join([sql.ref('page_id'), ...s.sort.map((_, i) => sql.ref(`k${i}`))]);
+    // `matching` is planned for all its rows (through the trigram indexes) but read only as far as
+    // the probe asks: a LIMIT on it could make the planner scan the table instead.
+    return sql`WITH matching AS MATERIALIZED (${matching}),
+      probe AS MATERIALIZED (SELECT * FROM matching LIMIT ${probed}),
+      gate AS (
+        SELECT count(*) >= ${probed} AS walk, least(count(*), ${EXACT_COUNT_LIMIT + 1}) AS n FROM probe)
+      SELECT m.page_id, (SELECT n FROM gate) AS list_total FROM (
+        SELECT ${columns} FROM probe WHERE NOT (SELECT walk FROM gate)
+        UNION ALL
+        SELECT * FROM (${walk}) AS w) AS m
+      ORDER BY ${orderedKeys('m', s.sort, order)} LIMIT ${limit} OFFSET ${offset}`;
   };
 }

@@ -13,7 +13,16 @@ import {
 import type { DB } from '../../db/schema';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import { containsPattern, ilike, iso, listPage, listParamsOf, normaliseSearch, type ListPage } from '../../lib/list';
+import {
+  containsPattern,
+  ilike,
+  iso,
+  listPage,
+  listParamsOf,
+  normaliseSearch,
+  rowSearchPageIds,
+  type ListPage,
+} from '../../lib/list';
 import { dollarsFromCents, dollarsToCents } from '../../lib/money';
 import { recordAudit, recordChanges, type Actor } from '../audit/audit';
 
@@ -49,13 +58,21 @@ const influencerError = (message: string) => badRequest(message, { influencerId:
 
 /** The codes a list query selects, before paging and without the influencer, so that it counts cheaply. */
 function filteredCodes(db: Kysely<DB>, q: Pick<DiscountCodeListQuery, 'search' | 'type' | 'status'>) {
+  const search = normaliseSearch(q.search);
+  const base = unsearchedCodes(db, q);
+  return search ? base.where(codeSearch(search)) : base;
+}
+
+/** The list's filters other than the search: type and status. */
+function unsearchedCodes(db: Kysely<DB>, q: Pick<DiscountCodeListQuery, 'type' | 'status'>) {
   let base = db.selectFrom('discount_codes as dc');
-  const p = listParamsOf(q);
-  if (p.search) base = base.where(ilike('dc.code_name', containsPattern(p.search)));
   if (q.type) base = base.where('dc.type', '=', q.type);
   if (q.status) base = base.where('dc.status', '=', q.status);
   return base;
 }
+
+/** What a search matches on a code: its name, through discount_codes_code_name_trgm. */
+const codeSearch = (search: string) => ilike('dc.code_name', containsPattern(search));
 
 /** The selected codes with their influencer, if any: every column a row shows. */
 function codeRows(base: ReturnType<typeof filteredCodes>) {
@@ -176,18 +193,34 @@ function checkViolation(err: unknown): string | undefined {
 }
 
 export async function listDiscountCodes(db: Kysely<DB>, q: DiscountCodeListQuery): Promise<ListPage<DiscountCodeRow>> {
+  const search = normaliseSearch(q.search);
+  const sort = [...SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'dc.id'].map((c) => ({ by: sql.ref(c) }));
+  const counted = { list: 'discount_codes', status: q.status, kind: q.type } as const;
   return listPage({
     db,
     params: listParamsOf(q),
     filtered: filteredCodes(db, q),
     table: db.selectFrom('discount_codes as dc'),
     id: 'dc.id',
-    sort: [...SORT_COLUMNS[q.sortBy ?? 'createdAt'], 'dc.id'].map((c) => ({ by: sql.ref(c) })),
+    sort,
     rows: codeRows,
     // Counted by the database per status and type (migration 0012); a name search is counted.
-    counted: normaliseSearch(q.search) ? undefined : { list: 'discount_codes', status: q.status, kind: q.type },
-    estimate: !normaliseSearch(q.search),
+    counted: search ? undefined : counted,
+    estimate: !search,
     dayColumn: (q.sortBy ?? 'createdAt') === 'createdAt' ? 'dc.created_at' : undefined,
+    // A name search: probed, then sorted when few match or found walking the sort's index when
+    // many do, and counted up to the limit, in one statement (see rowSearchPageIds).
+    pageIds: search
+      ? rowSearchPageIds({
+          db,
+          rows: () => unsearchedCodes(db, q),
+          matches: codeSearch(search),
+          sort,
+          id: 'dc.id',
+          population: counted,
+        })
+      : undefined,
+    pageIdsCount: true,
     toRow: toDiscountCodeRow,
   });
 }

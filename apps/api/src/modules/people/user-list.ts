@@ -9,6 +9,7 @@ import {
   listPage,
   listParamsOf,
   normaliseSearch,
+  rowSearchPageIds,
   withinRange,
   type ListPage,
 } from '../../lib/list';
@@ -97,13 +98,22 @@ export function filteredUsers(
   role: 'fan' | 'influencer',
   q: Pick<FanListQuery, 'search' | 'status' | 'from' | 'to'>,
 ) {
-  let base = db.selectFrom('users').where('is_influencer', '=', role === 'influencer');
   const search = normaliseSearch(q.search);
-  if (search) base = base.where((eb) => eb.or(personSearch(search, { fullName: role === 'influencer' })));
+  const base = unsearchedUsers(db, role, q);
+  return search ? base.where(userSearch(role, search)) : base;
+}
+
+/** The list's filters other than the search: role, status and when the user joined. */
+function unsearchedUsers(db: Kysely<DB>, role: 'fan' | 'influencer', q: Pick<FanListQuery, 'status' | 'from' | 'to'>) {
+  let base = db.selectFrom('users').where('is_influencer', '=', role === 'influencer');
   if (q.status) base = base.where('status', '=', q.status);
   // When the user joined: users_role_created (is_influencer, created_at) serves it.
   return withinRange(base, 'created_at', q);
 }
+
+/** What a fans or influencers search matches on a users row, through its trigram indexes. */
+const userSearch = (role: 'fan' | 'influencer', search: string) =>
+  sql<boolean>`(${sql.join(personSearch(search, { fullName: role === 'influencer' }), sql` OR `)})`;
 
 /**
  * The fans list and the influencers list: one query, told apart by is_influencer. Influencers are
@@ -115,29 +125,42 @@ export async function listUsers(
   q: InfluencerListQuery & Pick<FanListQuery, 'from' | 'to'>,
 ): Promise<ListPage<PersonRow>> {
   const sortBy = q.sortBy ?? 'createdAt';
+  const search = normaliseSearch(q.search);
+  const sort = [...personSortColumns(sortBy), 'id'].map((c) => ({ by: sql.ref(c) }));
+  const kind = String(role === 'influencer');
   return listPage({
     db,
     params: listParamsOf(q),
     filtered: filteredUsers(db, role, q),
     table: db.selectFrom('users'),
     id: 'users.id',
-    sort: [...personSortColumns(sortBy), 'id'].map((c) => ({ by: sql.ref(c) })),
+    sort,
     rows: (from) =>
       from.select(['id', 'user_name', 'display_name', 'email', 'first_name', 'last_name', 'status', 'created_at']),
-    counted:
-      normaliseSearch(q.search) || q.from || q.to
-        ? undefined
-        : { list: 'users', kind: String(role === 'influencer'), status: q.status },
+    counted: search || q.from || q.to ? undefined : { list: 'users', kind, status: q.status },
     exactTotal:
-      !normaliseSearch(q.search) && !q.status && (q.from || q.to)
+      !search && !q.status && (q.from || q.to)
         ? async () => {
             const where = { is_influencer: role === 'influencer' };
             const [t] = await sumSpans(db, USER_TOTALS, [{ from: q.from, to: q.to }], { where });
             return t?.count ?? 0;
           }
         : undefined,
-    estimate: !normaliseSearch(q.search),
+    estimate: !search,
     dayColumn: sortBy === 'createdAt' ? 'created_at' : undefined,
+    // A search: its matches probed, then sorted when few or found walking the sort's index when
+    // many, and counted up to the limit, in one statement (see rowSearchPageIds).
+    pageIds: search
+      ? rowSearchPageIds({
+          db,
+          rows: () => unsearchedUsers(db, role, q),
+          matches: userSearch(role, search),
+          sort,
+          id: 'users.id',
+          population: { list: 'users', kind, status: q.status },
+        })
+      : undefined,
+    pageIdsCount: true,
     toRow: (r: {
       id: string;
       user_name: string;
