@@ -22,13 +22,19 @@ const hourOf = (c: CountedTable, alias: string) => `date_trunc('hour', ${alias}.
 const prefixed = (expr: string, alias: string) => (/^[a-z_]/.test(expr) ? `${alias}.${expr}` : expr);
 const filtersOf = (c: CountedTable, alias: string) => `(${prefixed(c.status, alias)}), (${prefixed(c.kind, alias)})`;
 
-/** Adds (sign 1) or takes away (sign -1) the rows of `from` to their days and to their hours. */
+/**
+ * Adds (sign 1) or takes away (sign -1) the rows of `from` to their days and to their hours, each in
+ * key order: two statements inserting rows of the same days and hours then take those counts' row
+ * locks in the same order, so that one waits for the other instead of each holding one the other needs.
+ */
 const applyDelta = (c: CountedTable, from: string, sign: 1 | -1) => `
     INSERT INTO list_counts AS lc (list, day, status, kind, n)
     SELECT '${c.list}', ${dayOf(c, 'r')}, ${filtersOf(c, 'r')}, ${sign} * count(*) FROM ${from} GROUP BY 1, 2, 3, 4
+    ORDER BY 2, 3, 4
     ON CONFLICT (list, day, status, kind) DO UPDATE SET n = lc.n + EXCLUDED.n;
     INSERT INTO list_hour_counts AS lh (list, hour, status, kind, n)
     SELECT '${c.list}', ${hourOf(c, 'r')}, ${filtersOf(c, 'r')}, ${sign} * count(*) FROM ${from} GROUP BY 1, 2, 3, 4
+    ORDER BY 2, 3, 4
     ON CONFLICT (list, hour, status, kind) DO UPDATE SET n = lh.n + EXCLUDED.n;`;
 
 /** The trigger function of 0007, writing the hours too. */
