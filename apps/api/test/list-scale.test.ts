@@ -533,43 +533,88 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       expect({ days, hours }).toEqual({ days: all, hours: all });
     });
 
+    type OrderedRow = { id: string; hour: string; many: string | null };
+    /**
+     * The pages of a list that start or end at each hour boundary of its days of many rows (the
+     * rows whose `many` is one of `tags`) against the same rows as OFFSET gives them; `byHour`: how
+     * many of those pages, at least, must have been found by their hour.
+     */
+    async function pagesAcrossHours(
+      path: string,
+      query: Record<string, string | number>,
+      rows: OrderedRow[],
+      tags: readonly string[],
+      byHourAtLeast: (pages: number) => number,
+    ) {
+      const ids = rows.map((r) => r.id);
+      const recorder = recordStatements();
+      try {
+        for (const tag of tags) {
+          const first = rows.findIndex((r) => r.many === tag);
+          const end = rows.findLastIndex((r) => r.many === tag) + 1;
+          expect(end - first).toBeGreaterThan(HOUR_GRAIN_FROM);
+          // Where each hour of the day starts, and where the day ends.
+          const edges = [first, end];
+          for (let k = first + 1; k < end; k++) if (rows[k]!.hour !== rows[k - 1]!.hour) edges.push(k);
+          const pages = new Set(edges.flatMap((k) => [Math.floor(k / limit), Math.floor(k / limit) + 1]));
+          let byHour = 0;
+          for (const page of [...pages].filter((p) => p >= 1).sort((a, b) => a - b)) {
+            recorder.statements.length = 0;
+            const r = await list(path, { ...query, page, limit });
+            expect(r.status).toBe(200);
+            expect(r.body.total).toBe(rows.length);
+            expect({ tag, page, ids: (r.body.data as Array<{ _id: string }>).map((t) => t._id) }).toEqual({
+              tag,
+              page,
+              ids: ids.slice((page - 1) * limit, page * limit),
+            });
+            if (hourBounds(recorder.statements).length > 0) byHour++;
+          }
+          expect({ tag, byHour: byHour >= byHourAtLeast(pages.size) }).toEqual({ tag, byHour: true });
+        }
+      } finally {
+        recorder.stop();
+      }
+    }
+
     it.each(CASES)(
       'transactions %s: pages across every hour boundary of a day of many rows are exact',
       async (_label, query, where, orderBy) => {
-        const list_ = await ordered(where, orderBy);
-        const total = list_.length;
-        const ids = list_.map((r) => r.id);
-        const recorder = recordStatements();
-        try {
-          for (const tag of ['near', 'far']) {
-            const first = list_.findIndex((r) => r.many === tag);
-            const end = list_.findLastIndex((r) => r.many === tag) + 1;
-            expect(end - first).toBeGreaterThan(HOUR_GRAIN_FROM);
-            // Where each hour of the day starts, and where the day ends.
-            const edges = [first, end];
-            for (let k = first + 1; k < end; k++) if (list_[k]!.hour !== list_[k - 1]!.hour) edges.push(k);
-            const pages = new Set(edges.flatMap((k) => [Math.floor(k / limit), Math.floor(k / limit) + 1]));
-            let byHour = 0;
-            for (const page of [...pages].filter((p) => p >= 1).sort((a, b) => a - b)) {
-              recorder.statements.length = 0;
-              const r = await list('/transaction/getAll', { ...query, page, limit });
-              expect(r.status).toBe(200);
-              expect(r.body.total).toBe(total);
-              expect({ tag, page, ids: (r.body.data as TransactionRow[]).map((t) => t._id) }).toEqual({
-                tag,
-                page,
-                ids: ids.slice((page - 1) * limit, page * limit),
-              });
-              if (hourBounds(recorder.statements).length > 0) byHour++;
-            }
-            // Most of these pages lie deep enough in the day, from the nearer end, to be found by the hour.
-            expect({ tag, byHour: byHour > pages.size / 3 }).toEqual({ tag, byHour: true });
-          }
-        } finally {
-          recorder.stop();
-        }
+        // Most of these pages lie deep enough in their day, from the nearer end, to be found by the hour.
+        await pagesAcrossHours('/transaction/getAll', query, await ordered(where, orderBy), ['near', 'far'], (n) =>
+          Math.ceil(n / 3),
+        );
       },
     );
+
+    it('pages notifications and fans across the hours of a day of many rows', async () => {
+      // One day of each, 200 days ago; the same minutes as the transactions above.
+      const at = sql`(date_trunc('day', now() AT TIME ZONE 'UTC') - interval '200 days') AT TIME ZONE 'UTC'
+        + make_interval(mins => CASE WHEN i % 4 = 0 THEN 23 * 60 + i % 60 ELSE 7 * 60 + (i * 7919) % (17 * 60) END)`;
+      await sql`INSERT INTO notifications (description, is_read, created_at)
+        SELECT 'qzhour ' || i, i % 10 = 0, ${at} FROM generate_series(1, ${perDay}) AS i`.execute(db());
+      await sql`INSERT INTO users (user_name, email, display_name, created_at)
+        SELECT 'qzhour.' || i, 'qzhour.' || i || '@example.com', 'Qzhour ' || i, ${at}
+        FROM generate_series(1, ${perDay}) AS i`.execute(db());
+      const notifications = (where: string, order: 'ASC' | 'DESC') => sql<OrderedRow>`
+        SELECT n.id, date_trunc('hour', n.created_at AT TIME ZONE 'UTC')::text AS hour,
+               CASE WHEN n.description LIKE 'qzhour %' THEN 'day' END AS many
+        FROM notifications n WHERE ${sql.raw(where)} ORDER BY n.created_at ${sql.raw(order)}, n.id ${sql.raw(order)}`;
+      const fans = (order: 'ASC' | 'DESC') => sql<OrderedRow>`
+        SELECT id, date_trunc('hour', created_at AT TIME ZONE 'UTC')::text AS hour,
+               CASE WHEN user_name LIKE 'qzhour.%' THEN 'day' END AS many
+        FROM users WHERE NOT is_influencer ORDER BY created_at ${sql.raw(order)}, id ${sql.raw(order)}`;
+      const some = () => 1;
+      for (const [path, query, rows] of [
+        ['/notification/getAll', {}, notifications('true', 'DESC')],
+        ['/notification/getAll', { sortOrder: 'asc' }, notifications('true', 'ASC')],
+        ['/notification/getAll', { unread: 'true' }, notifications('NOT n.is_read', 'DESC')],
+        ['/admin/getAllFans', {}, fans('DESC')],
+        ['/admin/getAllFans', { sortOrder: 'asc' }, fans('ASC')],
+      ] as const) {
+        await pagesAcrossHours(path, query, (await rows.execute(db())).rows, ['day'], some);
+      }
+    });
 
     /** Rows a statement's plan read from `table`, by EXPLAIN ANALYZE: those kept and those filtered out, every loop. */
     async function rowsRead(statement: { sql: string; parameters: readonly unknown[] }, table: string) {
