@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { TransactionRow } from '@backoffice/shared-api/contract';
-import { DEEP_PAGE_OFFSET, EXACT_COUNT_LIMIT, PERSON_READ_COST_IN_ROWS } from '../src/lib/list';
+import { DEEP_PAGE_OFFSET, EXACT_COUNT_LIMIT, HOUR_GRAIN_FROM, PERSON_READ_COST_IN_ROWS } from '../src/lib/list';
 import { recordStatements } from './helpers/plans';
 import { BOTH_BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
@@ -53,6 +53,12 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       db(),
     );
     expect(totals.rows).toEqual(days.rows);
+    // Each day's hours (list_hour_counts) add up to the day, for every list and filter value.
+    const byDay = sql`SELECT list, day::text AS day, status, kind, n::text AS n FROM list_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`;
+    const byHours = sql`
+      SELECT list, hour::date::text AS day, status, kind, sum(n)::text AS n FROM list_hour_counts
+      GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4`;
+    expect((await byHours.execute(db())).rows).toEqual((await byDay.execute(db())).rows);
     return { kept: kept.rows, counted: counted.rows };
   }
 
@@ -77,6 +83,10 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
           trx,
         );
         await sql`UPDATE transactions SET created_at = created_at - interval '3 days' WHERE transaction_id = 'txn_scale_2'`.execute(
+          trx,
+        );
+        // a move of a few hours, within its day or not (the hours kept beside the days)
+        await sql`UPDATE transactions SET created_at = created_at - interval '2 hours' WHERE transaction_id = 'txn_scale_5'`.execute(
           trx,
         );
         await sql`UPDATE transactions SET query = 'x' WHERE transaction_id LIKE 'txn\\_scale\\_%'`.execute(trx);
@@ -125,6 +135,11 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
         db(),
       );
     expect(rebuilt.rows).toEqual(kept.rows);
+    const hours = sql`SELECT list, hour::text, status, kind, n::text FROM list_hour_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`;
+    const keptHours = await hours.execute(db());
+    await sql`SELECT rebuild_list_counts()`.execute(db());
+    expect((await hours.execute(db())).rows).toEqual(keptHours.rows);
+    expect(keptHours.rows.length).toBeGreaterThan(kept.rows.length);
   });
 
   it('empties a list total with its table on TRUNCATE', async () => {
@@ -139,6 +154,9 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
         .execute(async (trx) => {
           await sql`TRUNCATE notifications`.execute(trx);
           expect((await notifications().execute(trx)).rows[0]!.n).toBe('0');
+          const hours = await sql<{ n: string }>`
+            SELECT count(*)::text AS n FROM list_hour_counts WHERE list = 'notifications'`.execute(trx);
+          expect(hours.rows[0]!.n).toBe('0');
           throw undo;
         }),
     ).rejects.toBe(undo);
@@ -524,4 +542,196 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     60_000,
   );
+
+  /**
+   * Days of more than HOUR_GRAIN_FROM rows (tens of thousands a day at scale 500): a deep page that
+   * starts in one is found by its hour (list_hour_counts) and skips at most that hour's rows. Two
+   * such days, one in each half of the list, so that pages are read from either end.
+   */
+  describe('days of many rows', () => {
+    // Above HOUR_GRAIN_FROM also in one status (nine in ten) or one type (four in five).
+    const perDay = 3_000;
+    const limit = 7;
+    const CASES = [
+      ['newest first', {}, 'true', 't.created_at DESC, t.id DESC'],
+      ['oldest first', { sortOrder: 'asc' }, 'true', 't.created_at ASC, t.id ASC'],
+      ['one status', { status: 'completed' }, "t.status = 'completed'", 't.created_at DESC, t.id DESC'],
+      ['one type, oldest first', { type: 'tip', sortOrder: 'asc' }, "t.type = 'tip'", 't.created_at ASC, t.id ASC'],
+    ] as const;
+    /** The list in one order: each row's id, UTC hour, and whether it is one of a day of many. */
+    const ordered = async (where: string, orderBy: string) =>
+      (
+        await sql<{ id: string; hour: string; many: string | null }>`
+          SELECT t.id, date_trunc('hour', t.created_at AT TIME ZONE 'UTC')::text AS hour,
+                 substring(t.transaction_id FROM '^txn_hour_([a-z]+)_') AS many
+          FROM transactions t WHERE ${sql.raw(where)} ORDER BY ${sql.raw(orderBy)}`.execute(db())
+      ).rows;
+    /** The bounds a request's statements compared an instant with that are an hour, not a day. */
+    const hourBounds = (statements: ReadonlyArray<{ parameters: readonly unknown[] }>) =>
+      statements.flatMap((s) =>
+        s.parameters.filter((v) => typeof v === 'string' && /T(0[1-9]|1\d|2[0-3]):00:00\.000Z$/.test(v)),
+      );
+
+    it('has two days of many rows, every hour but the night, ties and hour boundaries included', async () => {
+      const payer = await db()
+        .selectFrom('users')
+        .select('id')
+        .where('is_influencer', '=', true)
+        .executeTakeFirstOrThrow();
+      for (const [tag, daysAgo] of [
+        ['near', 30],
+        ['far', 1_100],
+      ] as const) {
+        // Whole minutes (so that rows tie, and some fall on the hour), from 07:00 to 23:59, a quarter
+        // in the last hour; every 97th a microsecond before its minute (the end of the hour before).
+        await sql`
+          INSERT INTO transactions (transaction_id, user_id, type, status, amount_cents, payable_amount_cents, created_at)
+          SELECT 'txn_hour_' || ${tag} || '_' || i, ${payer.id}, CASE WHEN i % 5 = 0 THEN 'refund' ELSE 'tip' END,
+                 CASE WHEN i % 10 = 0 THEN 'failed' ELSE 'completed' END, 100 + i, 90 + i,
+                 (date_trunc('day', now() AT TIME ZONE 'UTC') - make_interval(days => ${daysAgo})) AT TIME ZONE 'UTC'
+                   + make_interval(mins => CASE WHEN i % 4 = 0 THEN 23 * 60 + i % 60 ELSE 7 * 60 + (i * 7919) % (17 * 60) END)
+                   - CASE WHEN i % 97 = 0 THEN interval '1 microsecond' ELSE interval '0' END
+          FROM generate_series(1, ${perDay}) AS i`.execute(db());
+      }
+      const { rows } = await sql<{ list: string; n: string }>`
+        SELECT 'days' AS list, sum(n)::text AS n FROM list_counts WHERE list = 'transactions'
+        UNION ALL SELECT 'hours', sum(n)::text FROM list_hour_counts WHERE list = 'transactions'
+        UNION ALL SELECT 'rows', count(*)::text FROM transactions`.execute(db());
+      const [days, hours, all] = rows.map((r) => r.n);
+      expect({ days, hours }).toEqual({ days: all, hours: all });
+    });
+
+    type OrderedRow = { id: string; hour: string; many: string | null };
+    /**
+     * The pages of a list that start or end at each hour boundary of its days of many rows (the
+     * rows whose `many` is one of `tags`) against the same rows as OFFSET gives them; `byHour`: how
+     * many of those pages, at least, must have been found by their hour.
+     */
+    async function pagesAcrossHours(
+      path: string,
+      query: Record<string, string | number>,
+      rows: OrderedRow[],
+      tags: readonly string[],
+      byHourAtLeast: (pages: number) => number,
+    ) {
+      const ids = rows.map((r) => r.id);
+      const recorder = recordStatements();
+      try {
+        for (const tag of tags) {
+          const first = rows.findIndex((r) => r.many === tag);
+          const end = rows.findLastIndex((r) => r.many === tag) + 1;
+          expect(end - first).toBeGreaterThan(HOUR_GRAIN_FROM);
+          // Where each hour of the day starts, and where the day ends.
+          const edges = [first, end];
+          for (let k = first + 1; k < end; k++) if (rows[k]!.hour !== rows[k - 1]!.hour) edges.push(k);
+          const pages = new Set(edges.flatMap((k) => [Math.floor(k / limit), Math.floor(k / limit) + 1]));
+          let byHour = 0;
+          for (const page of [...pages].filter((p) => p >= 1).sort((a, b) => a - b)) {
+            recorder.statements.length = 0;
+            const r = await list(path, { ...query, page, limit });
+            expect(r.status).toBe(200);
+            expect(r.body.total).toBe(rows.length);
+            expect({ tag, page, ids: (r.body.data as Array<{ _id: string }>).map((t) => t._id) }).toEqual({
+              tag,
+              page,
+              ids: ids.slice((page - 1) * limit, page * limit),
+            });
+            if (hourBounds(recorder.statements).length > 0) byHour++;
+          }
+          expect({ tag, byHour: byHour >= byHourAtLeast(pages.size) }).toEqual({ tag, byHour: true });
+        }
+      } finally {
+        recorder.stop();
+      }
+    }
+
+    it.each(CASES)(
+      'transactions %s: pages across every hour boundary of a day of many rows are exact',
+      async (_label, query, where, orderBy) => {
+        // Most of these pages lie deep enough in their day, from the nearer end, to be found by the hour.
+        await pagesAcrossHours('/transaction/getAll', query, await ordered(where, orderBy), ['near', 'far'], (n) =>
+          Math.ceil(n / 3),
+        );
+      },
+    );
+
+    it('pages notifications and fans across the hours of a day of many rows', async () => {
+      // One day of each, 200 days ago; the same minutes as the transactions above.
+      const at = sql`(date_trunc('day', now() AT TIME ZONE 'UTC') - interval '200 days') AT TIME ZONE 'UTC'
+        + make_interval(mins => CASE WHEN i % 4 = 0 THEN 23 * 60 + i % 60 ELSE 7 * 60 + (i * 7919) % (17 * 60) END)`;
+      await sql`INSERT INTO notifications (description, is_read, created_at)
+        SELECT 'qzhour ' || i, i % 10 = 0, ${at} FROM generate_series(1, ${perDay}) AS i`.execute(db());
+      await sql`INSERT INTO users (user_name, email, display_name, created_at)
+        SELECT 'qzhour.' || i, 'qzhour.' || i || '@example.com', 'Qzhour ' || i, ${at}
+        FROM generate_series(1, ${perDay}) AS i`.execute(db());
+      const notifications = (where: string, order: 'ASC' | 'DESC') => sql<OrderedRow>`
+        SELECT n.id, date_trunc('hour', n.created_at AT TIME ZONE 'UTC')::text AS hour,
+               CASE WHEN n.description LIKE 'qzhour %' THEN 'day' END AS many
+        FROM notifications n WHERE ${sql.raw(where)} ORDER BY n.created_at ${sql.raw(order)}, n.id ${sql.raw(order)}`;
+      const fans = (order: 'ASC' | 'DESC') => sql<OrderedRow>`
+        SELECT id, date_trunc('hour', created_at AT TIME ZONE 'UTC')::text AS hour,
+               CASE WHEN user_name LIKE 'qzhour.%' THEN 'day' END AS many
+        FROM users WHERE NOT is_influencer ORDER BY created_at ${sql.raw(order)}, id ${sql.raw(order)}`;
+      const some = () => 1;
+      for (const [path, query, rows] of [
+        ['/notification/getAll', {}, notifications('true', 'DESC')],
+        ['/notification/getAll', { sortOrder: 'asc' }, notifications('true', 'ASC')],
+        ['/notification/getAll', { unread: 'true' }, notifications('NOT n.is_read', 'DESC')],
+        ['/admin/getAllFans', {}, fans('DESC')],
+        ['/admin/getAllFans', { sortOrder: 'asc' }, fans('ASC')],
+      ] as const) {
+        await pagesAcrossHours(path, query, (await rows.execute(db())).rows, ['day'], some);
+      }
+    });
+
+    /** Rows a statement's plan read from `table`, by EXPLAIN ANALYZE: those kept and those filtered out, every loop. */
+    async function rowsRead(statement: { sql: string; parameters: readonly unknown[] }, table: string) {
+      const { rows } = await db().executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.sql}`, [...statement.parameters]),
+      );
+      const raw = rows[0]!['QUERY PLAN'];
+      type Node = Record<string, unknown> & { Plans?: Node[] };
+      const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: Node }];
+      let read = 0;
+      const walk = (node: Node) => {
+        if (node['Relation Name'] === table) {
+          const kept = Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0);
+          read += kept * Number(node['Actual Loops'] ?? 1);
+        }
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk(Plan);
+      return read;
+    }
+
+    it('reads about one hour of the day, not the day, for a page late in a day of many rows', async () => {
+      const list_ = await ordered('true', 't.created_at DESC, t.id DESC');
+      // Newest first, the near day's last hour read is its first (07:00): the page that ends the day,
+      // which with a day's grain skipped every other row of the day.
+      const end = list_.findLastIndex((r) => r.many === 'near') + 1;
+      const page = Math.ceil(end / limit);
+      expect(list_[(page - 1) * limit]!.hour).toMatch(/ 07:00:00$/);
+      expect((page - 1) * limit).toBeGreaterThan(DEEP_PAGE_OFFSET);
+      const { rows } = await sql<{ hour: string; n: string }>`
+        SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC')::text AS hour, count(*)::text AS n
+        FROM transactions WHERE transaction_id LIKE 'txn\_hour\_near\_%' GROUP BY 1`.execute(db());
+      const firstHour = Number(rows.find((r) => r.hour.endsWith(' 07:00:00'))!.n);
+      const recorder = recordStatements();
+      let statements;
+      try {
+        const r = await list('/transaction/getAll', { page, limit });
+        expect(r.status).toBe(200);
+        statements = [...recorder.statements];
+      } finally {
+        recorder.stop();
+      }
+      const ids = statements.filter((s) => s.sql.includes('page_id') && hourBounds([s]).length > 0);
+      expect(ids).toHaveLength(1);
+      const read = await rowsRead(ids[0]!, 'transactions');
+      // The page's rows are read again by id; the rows skipped are those of its hour before it.
+      expect(read).toBeGreaterThan(limit);
+      expect(read).toBeLessThanOrEqual(firstHour + 2 * limit);
+      expect(read).toBeLessThan(perDay / 4);
+    });
+  });
 });

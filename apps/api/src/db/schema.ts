@@ -387,6 +387,16 @@ export interface ListCountsTable {
   n: ColumnType<string, number, number>;
 }
 
+/** Rows per list, UTC hour and filter value, kept with list_counts by the same triggers (migration 0025). */
+export interface ListHourCountsTable {
+  list: string;
+  /** The hour's start, UTC, without time zone. */
+  hour: ColumnType<Date, string, string>;
+  status: string;
+  kind: string;
+  n: ColumnType<string, number, number>;
+}
+
 /** A counted list's total per filter value, whatever the day (migration 0011). */
 export interface ListTotalsTable {
   list: string;
@@ -517,6 +527,7 @@ export interface DB {
   notifications: NotificationsTable;
   seed_runs: SeedRunsTable;
   list_counts: ListCountsTable;
+  list_hour_counts: ListHourCountsTable;
   list_totals: ListTotalsTable;
   audit_log: AuditLogTable;
   transaction_totals: TransactionTotalsTable;

@@ -23,6 +23,7 @@ import * as releases from './0021_releases';
 import * as releaseRegistryNotify from './0022_release_registry_notify';
 import * as emailOutbox from './0023_email_outbox';
 import * as marketplaceCalls from './0024_marketplace_calls';
+import * as listHourCounts from './0025_list_hour_counts';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_release_registry_notify': releaseRegistryNotify,
   '0023_email_outbox': emailOutbox,
   '0024_marketplace_calls': marketplaceCalls,
+  '0025_list_hour_counts': listHourCounts,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';

@@ -57,8 +57,8 @@ export async function listAuditLog(db: Kysely<DB>, q: AuditLogQuery): Promise<Li
     id: 'l.id',
     sort: [{ by: sql.ref('l.created_at') }, { by: sql.ref('l.id') }],
     // The database counts entries per action (migration 0016): the whole log's total and one
-    // action's are read, and their deep pages start from their day. Other filters count up to
-    // EXACT_COUNT_LIMIT and estimate beyond.
+    // action's are read, and their deep pages start from their day (from their hour in a day of
+    // many entries, migration 0025). Other filters count up to EXACT_COUNT_LIMIT and estimate beyond.
     counted:
       q.actorId || email || q.recordType || recordId || q.from || q.to
         ? undefined
