@@ -134,7 +134,8 @@ async function startBenchServer(scale: number, target: Target): Promise<Server> 
     onOutput: (text) => {
       for (const line of text.split('\n')) {
         if (/^seed: /.test(line)) process.stdout.write(`  ${line}\n`);
-        if (/^Seeded the demo data/.test(line)) seedLine = line;
+        // The seed's own last line: the server's "Seeded the demo data" is an info log, below LOG_LEVEL=warn.
+        if (/^seed: done in /.test(line)) seedLine = `seeded scale ${scale}: ${line.slice('seed: '.length)}`;
       }
     },
   });
