@@ -25,7 +25,8 @@ import { SHARED_SECRETS } from './instance-secrets';
  * the transaction totals; and getUserProfile, the cheapest authenticated request, as the baseline.
  * It ends with what the permission check adds to every request (bench/permission-check.ts).
  * `--only TEXT` keeps the requests whose label contains TEXT (e.g. `--only smith`); given more than
- * once, those whose label contains any of them.
+ * once, those whose label contains any of them. `--interleave` (two scales) runs both servers at once
+ * and measures each request on them in alternating rounds, for a ratio a busy machine does not skew.
  *
  * Database: PostgreSQL when DATABASE_URL is set (a database `backoffice_bench_<scale>` on that server,
  * kept for the next run; `--drop` drops it afterwards), else the embedded one under
@@ -41,10 +42,12 @@ interface Options {
   drop: boolean;
   /** Only the requests whose label contains one of these texts (to measure one change quickly). */
   only: string[];
+  /** Both scales' servers up at once, each request measured on them in alternating rounds. */
+  interleave: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { scales: [], clients: 10, requests: 50, drop: false, only: [] };
+  const options: Options = { scales: [], clients: 10, requests: 50, drop: false, only: [], interleave: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -57,9 +60,11 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--requests') options.requests = Math.round(value());
     else if (flag === '--drop') options.drop = true;
     else if (flag === '--only') options.only.push(argv[++i] ?? '');
+    else if (flag === '--interleave') options.interleave = true;
     else throw new Error(`Unknown option ${flag}; see the comment at the top of bench/api.ts`);
   }
   if (options.scales.length === 0) options.scales.push(Number(process.env.SEED_SCALE || 1));
+  if (options.interleave && options.scales.length !== 2) throw new Error('--interleave takes exactly two --scale');
   return options;
 }
 
@@ -160,8 +165,15 @@ interface Figures {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
-/** `requests` calls of one request, `clients` at a time. */
-async function drive(base: string, token: string, r: Request, clients: number, requests: number): Promise<Figures> {
+/** What `requests` calls of one request from each of `clients` took. */
+interface Sample {
+  times: number[];
+  failures: number;
+  seconds: number;
+}
+
+/** `requests` calls of one request from each client, `clients` at a time. */
+async function sample(base: string, token: string, r: Request, clients: number, requests: number): Promise<Sample> {
   const url = urlOf(base, r);
   const times: number[] = [];
   let failures = 0;
@@ -178,16 +190,23 @@ async function drive(base: string, token: string, r: Request, clients: number, r
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: clients }, client));
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
+  return { times, failures, seconds: (performance.now() - started) / 1000 };
+}
+
+function figuresOf(samples: Sample[]): Figures {
+  const times = samples.flatMap((s) => s.times).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
   return {
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
     perSecond: times.length / seconds,
-    failures,
+    failures: samples.reduce((sum, s) => sum + s.failures, 0),
   };
 }
+
+const drive = async (base: string, token: string, r: Request, clients: number, requests: number) =>
+  figuresOf([await sample(base, token, r, clients, requests)]);
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
@@ -258,11 +277,89 @@ async function benchScale(scale: number, options: Options): Promise<Map<string, 
   return results;
 }
 
+/** Rounds each request is split into with --interleave, alternating the scale that goes first. */
+const ROUNDS = 5;
+
+/**
+ * `--interleave`: both scales' servers up at once (each seeded first, one after the other), and
+ * each request measured in ROUNDS rounds of `requests / ROUNDS` calls per client, alternating
+ * between the two servers (and which goes first). A machine whose load changes while the mix runs
+ * (another job, a noisy neighbour) then weighs on both scales alike, so the ratio is the data's and
+ * not the minute's: run one after the other, the baseline request alone moved x0.82-1.35 between
+ * two runs on this machine. No export figure in this mode (both servers share the machine).
+ */
+async function benchInterleaved(options: Options): Promise<Array<[number, Map<string, Figures>]>> {
+  const sides: Array<{ scale: number; target: Target; server: Server; token: string; requests: Request[] }> = [];
+  try {
+    for (const scale of options.scales) {
+      const target = await targetFor(scale, options.drop);
+      const server = await startBenchServer(scale, target);
+      console.log(`== scale ${scale} on ${target.label}: ${server.seedLine ?? 'reused the database seeded before'}`);
+      const signIn = await fetch(`${server.base}${endpoints.signIn.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+      const get = (r: Request) => getJson(server.base, token, r);
+      const requests = [...(await listRequests(get)), ...(await otherRequests(get))].filter(
+        (r) => options.only.length === 0 || options.only.some((text) => r.label.includes(text)),
+      );
+      sides.push({ scale, target, server, token, requests });
+    }
+    const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
+    const pairs = a.requests.flatMap((r) => {
+      const other = b.requests.find((o) => o.label === r.label);
+      return other ? [[r, other] as const] : [];
+    });
+    const per = Math.max(1, Math.round(options.requests / ROUNDS));
+    console.log(
+      `\n== interleaved: ${options.clients} clients, ${ROUNDS} rounds of ${per} requests each per scale, alternating`,
+    );
+    for (const [ra, rb] of pairs) {
+      await drive(a.server.base, a.token, ra, options.clients, 3);
+      await drive(b.server.base, b.token, rb, options.clients, 3);
+    }
+    const results: [Map<string, Figures>, Map<string, Figures>] = [new Map(), new Map()];
+    const width = Math.max(...pairs.map(([r]) => r.label.length));
+    console.log(`${'request'.padEnd(width)}  ${`p95 ${a.scale}`.padStart(9)} ${`p95 ${b.scale}`.padStart(9)}  ratio`);
+    for (const [ra, rb] of pairs) {
+      const samples: [Sample[], Sample[]] = [[], []];
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? [0, 1] : [1, 0];
+        for (const i of order) {
+          const side = sides[i]!;
+          samples[i]!.push(await sample(side.server.base, side.token, i === 0 ? ra : rb, options.clients, per));
+        }
+      }
+      const fa = figuresOf(samples[0]);
+      const fb = figuresOf(samples[1]);
+      results[0].set(ra.label, fa);
+      results[1].set(rb.label, fb);
+      const failed = fa.failures + fb.failures;
+      console.log(
+        `${ra.label.padEnd(width)}  ${ms(fa.p95).padStart(9)} ${ms(fb.p95).padStart(9)}  x${(fb.p95 / fa.p95).toFixed(2)}${failed ? `  (${failed} failed)` : ''}`,
+      );
+    }
+    return [
+      [a.scale, results[0]],
+      [b.scale, results[1]],
+    ];
+  } finally {
+    for (const side of sides) {
+      side.server.child.kill('SIGTERM');
+      await new Promise((r) => side.server.child.once('exit', r));
+      await side.target.cleanUp();
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   console.log(`bench:api on ${os.cpus().length} cores; scales ${options.scales.join(', ')}`);
   const byScale: Array<[number, Map<string, Figures>]> = [];
-  for (const scale of options.scales) byScale.push([scale, await benchScale(scale, options)]);
+  if (options.interleave) byScale.push(...(await benchInterleaved(options)));
+  else for (const scale of options.scales) byScale.push([scale, await benchScale(scale, options)]);
   if (byScale.length >= 2) {
     const [[small, a], [large, b]] = [byScale[0]!, byScale[byScale.length - 1]!];
     console.log(`\n== p95 at scale ${large} over p95 at scale ${small}`);
