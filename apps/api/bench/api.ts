@@ -208,6 +208,21 @@ function figuresOf(samples: Sample[]): Figures {
 const drive = async (base: string, token: string, r: Request, clients: number, requests: number) =>
   figuresOf([await sample(base, token, r, clients, requests)]);
 
+/** Signs the bench's admin in on `server` and reads the mix from its data (--only applied). */
+async function signedInMix(server: Server, options: Options): Promise<{ token: string; requests: Request[] }> {
+  const signIn = await fetch(`${server.base}${endpoints.signIn.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+  const get = (r: Request) => getJson(server.base, token, r);
+  const requests = [...(await listRequests(get)), ...(await otherRequests(get))].filter(
+    (r) => options.only.length === 0 || options.only.some((text) => r.label.includes(text)),
+  );
+  return { token, requests };
+}
+
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 async function benchScale(scale: number, options: Options): Promise<Map<string, Figures>> {
@@ -233,16 +248,7 @@ async function benchScale(scale: number, options: Options): Promise<Map<string, 
   }, 100);
   const results = new Map<string, Figures>();
   try {
-    const signIn = await fetch(`${server.base}${endpoints.signIn.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
-    const get = (r: Request) => getJson(server.base, token, r);
-    const requests = [...(await listRequests(get)), ...(await otherRequests(get))].filter(
-      (r) => options.only.length === 0 || options.only.some((text) => r.label.includes(text)),
-    );
+    const { token, requests } = await signedInMix(server, options);
     const width = Math.max(...requests.map((r) => r.label.length));
     console.log(
       `${'request'.padEnd(width)}  ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)}`,
@@ -295,16 +301,7 @@ async function benchInterleaved(options: Options): Promise<Array<[number, Map<st
       const target = await targetFor(scale, options.drop);
       const server = await startBenchServer(scale, target);
       console.log(`== scale ${scale} on ${target.label}: ${server.seedLine ?? 'reused the database seeded before'}`);
-      const signIn = await fetch(`${server.base}${endpoints.signIn.path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      });
-      const token = ((await signIn.json()) as { data: { token: string } }).data.token;
-      const get = (r: Request) => getJson(server.base, token, r);
-      const requests = [...(await listRequests(get)), ...(await otherRequests(get))].filter(
-        (r) => options.only.length === 0 || options.only.some((text) => r.label.includes(text)),
-      );
+      const { token, requests } = await signedInMix(server, options);
       sides.push({ scale, target, server, token, requests });
     }
     const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
