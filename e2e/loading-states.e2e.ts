@@ -129,9 +129,14 @@ describe("the admin's first second (issue 18.1)", () => {
     const token = await page.evaluate(() => localStorage.getItem('_itoken'));
     const res = await page.request.post('/api/v1/admin/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(200);
+    // Watched from before the load: the toast shows for its 3 s as soon as the session check is
+    // refused, which on a busy machine can be over before the sign-in page's own load event.
+    // Any toast of the sign-in itself gone first, so that only the refusal's can end the wait.
+    await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' });
+    const toastShown = page.locator('.ant-notification-notice').first().waitFor();
     await page.goto('/app/fans');
-    await page.waitForURL('**/login');
-    await page.locator('.ant-notification-notice').first().waitFor();
+    await page.waitForURL('**/login', { waitUntil: 'commit' });
+    await toastShown;
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     // The browser logs the refused calls themselves (the session check, the registry read while it ran).
     expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
