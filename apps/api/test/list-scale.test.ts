@@ -730,6 +730,15 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       }
       const ids = statements.filter((s) => s.sql.includes('page_id') && hourBounds([s]).length > 0);
       expect(ids).toHaveLength(1);
+      // The page's day is found from the newest day down, not by summing every day first.
+      const position = statements.filter((s) => s.sql.includes('FROM list_counts'));
+      expect(position).toHaveLength(1);
+      const { rows: days } = await sql<{ all: string; newer: string }>`
+        SELECT count(*)::text AS all, count(*) FILTER (WHERE day >= ${list_[(page - 1) * limit]!.hour.slice(0, 10)})::text AS newer
+        FROM list_counts WHERE list = 'transactions'`.execute(db());
+      expect(Number(days[0]!.newer)).toBeLessThan(Number(days[0]!.all) / 2);
+      // (and the first row of the day after it, which closes the page's day)
+      expect(await rowsRead(position[0]!, 'list_counts')).toBeLessThanOrEqual(Number(days[0]!.newer) + 1);
       const read = await rowsRead(ids[0]!, 'transactions');
       // The page's rows are read again by id; the rows skipped are those of its hour before it.
       expect(read).toBeGreaterThan(limit);

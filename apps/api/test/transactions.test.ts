@@ -15,7 +15,7 @@ type Row = TransactionRow;
 /** What each sort orders by, as the database sees it; the id breaks ties. */
 const SORT_SQL: Record<TransactionSort, string[]> = {
   createdAt: ['t.created_at'],
-  displayName: ['u.display_name'],
+  displayName: ['u.display_name', 't.user_id', 't.created_at'],
   preference: ['t.preference'],
   query: ['t.query'],
   amount: ['t.amount_cents'],

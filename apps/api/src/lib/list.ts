@@ -283,7 +283,8 @@ export const HOUR_GRAIN_FROM = 2_000;
  * HOUR_GRAIN_FROM rows, the hour (UTC, 0-23) within it and how many of the day's rows come before
  * that hour, from list_hour_counts (at most 24 rows), so that the page skips at most one hour's rows.
  * One statement, so that the day and its hours are read from one snapshot. `before` counts every
- * row before the day, or before the hour when there is one.
+ * row before the day, or before the hour when there is one. The days are summed in the page's
+ * order (over list_counts_by_day, migration 0026), so that the read stops at the page's day.
  */
 async function startPosition(
   db: Kysely<DB>,
@@ -301,7 +302,7 @@ async function startPosition(
     WITH at AS (
       SELECT day, n, before FROM (
         SELECT day, n, coalesce(sum(n) OVER (ORDER BY day ${dir} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
-        FROM (SELECT day, sum(n) AS n FROM list_counts WHERE ${countedWhere(c)} GROUP BY day) AS days
+        FROM (SELECT day, sum(n) AS n FROM list_counts WHERE ${countedWhere(c)} GROUP BY day ORDER BY day ${dir}) AS days
       ) AS running
       WHERE before + n > ${offset}
       ORDER BY day ${dir} LIMIT 1)

@@ -24,6 +24,7 @@ import * as releaseRegistryNotify from './0022_release_registry_notify';
 import * as emailOutbox from './0023_email_outbox';
 import * as marketplaceCalls from './0024_marketplace_calls';
 import * as listHourCounts from './0025_list_hour_counts';
+import * as listCountsByDay from './0026_list_counts_by_day';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_email_outbox': emailOutbox,
   '0024_marketplace_calls': marketplaceCalls,
   '0025_list_hour_counts': listHourCounts,
+  '0026_list_counts_by_day': listCountsByDay,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';
