@@ -142,6 +142,49 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     expect(keptHours.rows.length).toBeGreaterThan(kept.rows.length);
   });
 
+  it("keeps each person's searchable names equal to their user row through every write and a rebuild, and a search finds a renamed payer by the new name", async () => {
+    const computed = sql<{ id: string; is_influencer: boolean; names: string; person: string }>`
+      SELECT id, is_influencer, user_name::text || E'\\x1f' || display_name AS names,
+        user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name AS person
+      FROM users ORDER BY id`;
+    const kept = sql`SELECT id, is_influencer, names, person FROM people_names ORDER BY id`;
+    expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
+
+    const payer = await db()
+      .selectFrom('transactions as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select('u.id')
+      .executeTakeFirstOrThrow();
+    const search = (term: string) => list('/transaction/getAll', { search: term, limit: 100 });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`INSERT INTO users (user_name, email, display_name, first_name, last_name)
+          SELECT 'names_' || i, 'names' || i || '@example.com', 'Names ' || i, 'First' || i, 'Last' || i
+          FROM generate_series(1, 3) AS i`.execute(trx);
+        await sql`UPDATE users SET display_name = 'Quillon Vantrebe', last_name = 'Vantrebe' WHERE id = ${payer.id}`.execute(
+          trx,
+        );
+        await sql`UPDATE users SET is_influencer = true WHERE user_name = 'names_1'`.execute(trx);
+        // a write that changes no name (a sign-in) leaves the names as they are
+        await sql`UPDATE users SET last_login_at = now() WHERE user_name = 'names_2'`.execute(trx);
+        await sql`DELETE FROM users WHERE user_name = 'names_3'`.execute(trx);
+      });
+    expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
+    const renamed = await search('quillon vant');
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.total).toBeGreaterThan(0);
+    expect((renamed.body.data as TransactionRow[]).every((r) => r.userId === payer.id)).toBe(true);
+    // A search holding the parts' separator matches no more than it would name by name.
+    const across = await search('Quillon Vantrebe\u001f');
+    expect(across.status).toBe(200);
+    expect(across.body.total).toBe(0);
+
+    const before = (await kept.execute(db())).rows;
+    await sql`SELECT rebuild_people_names()`.execute(db());
+    expect((await kept.execute(db())).rows).toEqual(before);
+  });
+
   it('empties a list total with its table on TRUNCATE', async () => {
     const notifications = () => sql<{ n: string }>`
       SELECT coalesce(sum(n), 0)::text AS n FROM list_counts WHERE list = 'notifications'`;

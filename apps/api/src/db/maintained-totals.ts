@@ -2,7 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './schema';
 
 /**
- * Totals the database keeps beside the rows (list counts, the dashboard's daily totals), written by
+ * Totals the database keeps beside the rows (list counts, the dashboard's daily totals, and the
+ * people's names as searches read them), written by
  * triggers in the same transaction as the rows they count, so they are never out of step.
  *
  * A bulk load (the demo seed) sets BULK_LOAD_SETTING for its own transaction: the triggers then do
@@ -20,7 +21,11 @@ export async function startBulkLoad(trx: Transaction<DB>): Promise<void> {
  * The SQL functions that recompute each maintained total from its rows, created by the migration
  * that creates the totals (so the rebuild and the triggers are written side by side, in SQL).
  */
-export const MAINTAINED_TOTALS_REBUILDS: readonly string[] = ['rebuild_list_counts', 'rebuild_daily_totals'];
+export const MAINTAINED_TOTALS_REBUILDS: readonly string[] = [
+  'rebuild_list_counts',
+  'rebuild_daily_totals',
+  'rebuild_people_names',
+];
 
 /** Recomputes every maintained total from the rows (after a bulk load, or to repair). */
 export async function rebuildMaintainedTotals(db: Kysely<DB>): Promise<void> {

@@ -348,6 +348,16 @@ export interface PayerTotalsTable {
   payable_amount_cents: Total;
 }
 
+/** Each user's searchable names in one narrow row, kept by triggers on users (migration 0027). */
+export interface PeopleNamesTable {
+  id: string;
+  is_influencer: boolean;
+  /** user name and display name, joined by U+001F */
+  names: string;
+  /** user name, display name, email and full name, joined by U+001F */
+  person: string;
+}
+
 /** Influencer requests per bucket of their filing and status, kept by triggers (migration 0006). */
 export interface InfluencerRequestTotalsTable {
   grain: TotalsGrain;
@@ -535,6 +545,7 @@ export interface DB {
   user_totals: UserTotalsTable;
   redemption_totals: RedemptionTotalsTable;
   payer_totals: PayerTotalsTable;
+  people_names: PeopleNamesTable;
   influencer_request_totals: InfluencerRequestTotalsTable;
   payout_request_totals: PayoutRequestTotalsTable;
   release_files: ReleaseFilesTable;

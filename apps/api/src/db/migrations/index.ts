@@ -25,6 +25,7 @@ import * as emailOutbox from './0023_email_outbox';
 import * as marketplaceCalls from './0024_marketplace_calls';
 import * as listHourCounts from './0025_list_hour_counts';
 import * as listCountsByDay from './0026_list_counts_by_day';
+import * as peopleNames from './0027_people_names';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_marketplace_calls': marketplaceCalls,
   '0025_list_hour_counts': listHourCounts,
   '0026_list_counts_by_day': listCountsByDay,
+  '0027_people_names': peopleNames,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';
