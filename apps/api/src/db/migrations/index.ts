@@ -26,6 +26,8 @@ import * as marketplaceCalls from './0024_marketplace_calls';
 import * as listHourCounts from './0025_list_hour_counts';
 import * as listCountsByDay from './0026_list_counts_by_day';
 import * as peopleNames from './0027_people_names';
+import * as personRowIndexes from './0028_person_row_indexes';
+import * as walkIndexes from './0029_walk_indexes';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +58,8 @@ const migrations: Record<string, Migration> = {
   '0025_list_hour_counts': listHourCounts,
   '0026_list_counts_by_day': listCountsByDay,
   '0027_people_names': peopleNames,
+  '0028_person_row_indexes': personRowIndexes,
+  '0029_walk_indexes': walkIndexes,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';
