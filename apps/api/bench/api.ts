@@ -9,6 +9,7 @@ import { describeExportRead, readExport } from './export-client';
 import { listRequests, otherRequests, urlOf, type Request } from './mix';
 import { benchPermissionCheck } from './permission-check';
 import { SHARED_SECRETS } from './instance-secrets';
+import { logMessages } from './server-log';
 
 /**
  * `npm run bench:api -- --scale 5 --scale 40`: the API under a fixed mix of requests, as an operator
@@ -125,25 +126,32 @@ interface Server {
   seedLine?: string;
 }
 
-/** The real server, as `npm start` runs it; it seeds the database first when it has not been. */
+/**
+ * The real server, as `npm start` runs it. It is first started alone at LOG_LEVEL=info, which seeds
+ * the database when it has not been and says so (the seed reports at info), and stopped; then
+ * started at LOG_LEVEL=warn for the measures, so that logging every request at info does not weigh
+ * on them.
+ */
 async function startBenchServer(scale: number, target: Target): Promise<Server> {
+  const env = {
+    ...target.env,
+    SEED_SCALE: String(scale),
+    SEED_ADMIN_EMAIL: ADMIN.email,
+    SEED_ADMIN_PASSWORD: ADMIN.password,
+  };
   let seedLine: string | undefined;
-  const { port, child } = await startServer({
-    env: {
-      ...target.env,
-      SEED_SCALE: String(scale),
-      SEED_ADMIN_EMAIL: ADMIN.email,
-      SEED_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
+  const seeding = await startServer({
+    env: { ...env, LOG_LEVEL: 'info' },
     onOutput: (text) => {
-      for (const line of text.split('\n')) {
+      for (const line of logMessages(text)) {
         if (/^seed: /.test(line)) process.stdout.write(`  ${line}\n`);
-        // The seed's own last line: the server's "Seeded the demo data" is an info log, below LOG_LEVEL=warn.
         if (/^seed: done in /.test(line)) seedLine = `seeded scale ${scale}: ${line.slice('seed: '.length)}`;
       }
     },
   });
+  seeding.child.kill('SIGTERM');
+  await new Promise((r) => seeding.child.once('exit', r));
+  const { port, child } = await startServer({ env: { ...env, LOG_LEVEL: 'warn' } });
   return { base: `http://127.0.0.1:${port}${API_BASE_PATH}`, child, seedLine };
 }
 
@@ -256,7 +264,7 @@ async function benchScale(scale: number, options: Options): Promise<Map<string, 
   const afterStart = memoryOf(pid);
   if (afterStart)
     console.log(
-      `server memory after start: ${(afterStart.rss / MB).toFixed(0)} MB (peak since it started, seeding included: ${(afterStart.peak / MB).toFixed(0)} MB)`,
+      `server memory after start: ${(afterStart.rss / MB).toFixed(0)} MB (peak since it started: ${(afterStart.peak / MB).toFixed(0)} MB)`,
     );
 
   let peakRss = 0;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '../../../test-support/server';
 import { SHARED_SECRETS } from './instance-secrets';
+import { logMessages } from './server-log';
 
 /**
  * `npm run bench:seed -- --scale 5 [--scale 40] [--keep]`: seeds a fresh database at each scale by
@@ -104,9 +105,10 @@ async function benchScale(scale: number, keep: boolean): Promise<Run | undefined
   const started = performance.now();
   try {
     const { child } = await startServer({
-      env: { ...target.env, ...ADMIN, SEED_SCALE: String(scale), LOG_LEVEL: 'warn' },
+      // The seed reports at info; nothing but the seed runs while this server is up.
+      env: { ...target.env, ...ADMIN, SEED_SCALE: String(scale), LOG_LEVEL: 'info' },
       onOutput: (text) => {
-        for (const line of text.split('\n')) {
+        for (const line of logMessages(text)) {
           if (line.startsWith('seed: ')) process.stdout.write(`  ${line}\n`);
           const done = /^seed: \w+ ([\d,]+) rows in /.exec(line);
           if (done) rows += Number(done[1]!.replace(/,/g, ''));
