@@ -2,9 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './schema';
 
 /**
- * Totals the database keeps beside the rows (list counts, the dashboard's daily totals, and the
- * people's names as searches read them), written by
- * triggers in the same transaction as the rows they count, so they are never out of step.
+ * Totals the database keeps beside the rows (list counts, the dashboard's daily totals), and the
+ * people's names as searches read them (people_names), written by triggers in the same transaction
+ * as the rows they follow, so they are never out of step.
  *
  * A bulk load (the demo seed) sets BULK_LOAD_SETTING for its own transaction: the triggers then do
  * nothing, and the loader calls rebuildMaintainedTotals once at the end, which is far cheaper than

@@ -11,9 +11,9 @@ import { sql, type Kysely } from 'kysely';
  *
  * `names`: user name and display name (a call's parties, a redeemer, a sender); `person`: those,
  * the email and the full name (a payer, an applicant, an influencer paid). The parts are joined by
- * U+001F (the unit separator), which no name contains and a search is not allowed to (peopleMatching
- * reads users for such a search), so a contains-pattern matches across the parts only where it
- * would match one of them: the same people as testing each part.
+ * U+001F (the unit separator): a contains-pattern without it matches across the parts only where it
+ * would match one of them, the same people as testing each part; a search that holds it reads users
+ * instead (peopleMatching).
  *
  * Kept by statement-level triggers on users in the same transaction as the rows, skipped during a
  * bulk load (db/maintained-totals.ts), which calls rebuild_people_names() once at the end.

@@ -61,7 +61,7 @@ const NAME_SEPARATOR = '\u001f';
  * call's parties, a redeemer, a sender). `influencers`: only influencers (whom payouts and payout
  * requests name). Read from people_names (migration 0027), one narrow row per person with one
  * trigram index per kind of search, which costs a fifth of reading users' wide rows through four;
- * a search holding the separator of its parts, which no name has, reads users as before.
+ * a search holding the separator of its parts reads users as before.
  */
 export function peopleMatching(
   db: Kysely<DB>,
@@ -69,20 +69,27 @@ export function peopleMatching(
   opts: { by: 'person' | 'names'; influencers?: boolean },
 ) {
   const p = containsPattern(search);
+  // Both sources name the person `p` and have is_influencer. Written out, not a parameter, so that
+  // the planner can take people_names' index of influencers' names (migration 0028).
+  const only = opts.influencers ? sql<boolean>`p.is_influencer` : sql<boolean>`TRUE`;
   if (search.includes(NAME_SEPARATOR)) {
-    let q = db.selectFrom('users as p').select('p.id');
-    if (opts.influencers) q = q.where('p.is_influencer', '=', true);
-    return q.where((eb) =>
-      eb.or(
-        opts.by === 'person'
-          ? personSearch(search, { alias: 'p', fullName: true })
-          : [ilike('p.display_name', p), ilike('p.user_name', p)],
-      ),
-    );
+    return db
+      .selectFrom('users as p')
+      .select('p.id')
+      .where(only)
+      .where((eb) =>
+        eb.or(
+          opts.by === 'person'
+            ? personSearch(search, { alias: 'p', fullName: true })
+            : [ilike('p.display_name', p), ilike('p.user_name', p)],
+        ),
+      );
   }
-  let q = db.selectFrom('people_names as p').select('p.id');
-  if (opts.influencers) q = q.where('p.is_influencer', '=', true);
-  return q.where(ilike(opts.by === 'person' ? 'p.person' : 'p.names', p));
+  return db
+    .selectFrom('people_names as p')
+    .select('p.id')
+    .where(only)
+    .where(ilike(opts.by === 'person' ? 'p.person' : 'p.names', p));
 }
 
 /** The identity columns every person row of a list shows, from a users row. */
