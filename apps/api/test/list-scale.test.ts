@@ -1,6 +1,12 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { TransactionRow } from '@backoffice/shared-api/contract';
-import { DEEP_PAGE_OFFSET, EXACT_COUNT_LIMIT, HOUR_GRAIN_FROM, PERSON_READ_COST_IN_ROWS } from '../src/lib/list';
+import {
+  DEEP_PAGE_OFFSET,
+  EXACT_COUNT_LIMIT,
+  HOUR_GRAIN_FROM,
+  PERSON_LOOKUP_COST_IN_MATCHES,
+  PERSON_READ_COST_IN_ROWS,
+} from '../src/lib/list';
 import { recordStatements } from './helpers/plans';
 import { BOTH_BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 
@@ -144,8 +150,8 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
 
   it("keeps each person's searchable names equal to their user row through every write and a rebuild, and a search finds a renamed payer by the new name", async () => {
     const computed = sql<{ id: string; is_influencer: boolean; names: string; person: string }>`
-      SELECT id, is_influencer, user_name::text || E'\\x1f' || display_name AS names,
-        user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name AS person
+      SELECT id, is_influencer, lower(user_name::text || E'\\x1f' || display_name) AS names,
+        lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name) AS person
       FROM users ORDER BY id`;
     const kept = sql`SELECT id, is_influencer, names, person FROM people_names ORDER BY id`;
     expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
@@ -175,6 +181,9 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.total).toBeGreaterThan(0);
     expect((renamed.body.data as TransactionRow[]).every((r) => r.userId === payer.id)).toBe(true);
+    // The names are kept in lower case; a search in any case finds them, as ILIKE would.
+    const shouted = await search('QUILLON VANT');
+    expect(shouted.body.total).toBe(renamed.body.total);
     // A search holding the parts' separator matches no more than it would name by name.
     const across = await search('Quillon Vantrebe\u001f');
     expect(across.status).toBe(200);
@@ -360,9 +369,17 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
    * date order when many do. Both must give the pages OFFSET gives over every match.
    */
   const USERS = `SELECT greatest(reltuples, 1)::float8 AS n FROM pg_class WHERE oid = 'users'::regclass`;
-  const SEARCHED_LISTS: Array<{ path: string; people: string; population: string; matches: string }> = [
+  // `person`: the list's table and the column that names the person its rows are searched by.
+  const SEARCHED_LISTS: Array<{
+    path: string;
+    people: string;
+    population: string;
+    matches: string;
+    person: readonly [string, string];
+  }> = [
     {
       path: '/transaction/getAll',
+      person: ['transactions', 'user_id'],
       people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1`,
       population: USERS,
       matches: `SELECT t.id FROM transactions t JOIN users u ON u.id = t.user_id
@@ -370,6 +387,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     {
       path: '/videoCall/getAll',
+      person: ['video_calls', 'host_id'],
       people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1`,
       population: USERS,
       matches: `SELECT c.id FROM video_calls c
@@ -378,6 +396,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     {
       path: '/payout/getAll',
+      person: ['payouts', 'influencer_id'],
       people: `u.is_influencer AND (u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1)`,
       population: `SELECT count(*)::float8 AS n FROM users WHERE is_influencer`,
       matches: `SELECT po.id FROM payouts po JOIN users u ON u.id = po.influencer_id
@@ -385,6 +404,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     {
       path: '/redemption/getAll',
+      person: ['redemptions', 'user_id'],
       people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1`,
       population: USERS,
       matches: `SELECT r.id FROM redemptions r LEFT JOIN users u ON u.id = r.user_id
@@ -393,6 +413,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     {
       path: '/payout/getAllRequests',
+      person: ['payout_requests', 'influencer_id'],
       people: `u.is_influencer AND (u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1)`,
       population: `SELECT count(*)::float8 AS n FROM users WHERE is_influencer`,
       matches: `SELECT pr.id FROM payout_requests pr JOIN users u ON u.id = pr.influencer_id
@@ -400,6 +421,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     {
       path: '/admin/getAllRequests',
+      person: ['influencer_requests', 'user_id'],
       people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1`,
       population: USERS,
       matches: `SELECT r.id FROM influencer_requests r JOIN users u ON u.id = r.user_id
@@ -407,6 +429,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     {
       path: '/notification/getAll',
+      person: ['notifications', 'sender_id'],
       people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1`,
       population: USERS,
       matches: `SELECT n.id FROM notifications n LEFT JOIN users u ON u.id = n.sender_id
@@ -415,46 +438,67 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
   ];
 
   it('pages a name search the same whether few or many people match, in every list searched by people', async () => {
-    // Many: half of all users, and every applicant and sender; few: in each list, the one person with most rows there.
+    // Many: three in four of the users (and of the influencers), and every applicant and sender; few: in each list, the one person with
+    // most rows there; between: in each list, about √(limit × population) people, its busiest first,
+    // whom the search finds all of and then walks the list with.
+    // Influencers enough (the demo's few) that each plan can be taken among them, even the last.
+    await sql`INSERT INTO users (user_name, email, display_name, is_influencer)
+      SELECT 'qzcrowd.' || i, 'qzcrowd.' || i || '@example.com', 'Crowd ' || i, true
+      FROM generate_series(1, 60) AS i`.execute(db());
     await sql`UPDATE users SET display_name = 'Qzwalk ' || display_name
-      WHERE id IN (SELECT id FROM users ORDER BY id LIMIT (SELECT count(*) / 2 FROM users))
+      WHERE id IN (SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY is_influencer ORDER BY id) AS nth FROM users) AS numbered
+          WHERE nth % 4 <> 0)
         OR id IN (SELECT user_id FROM influencer_requests) OR id IN (SELECT sender_id FROM notifications)`.execute(
       db(),
     );
-    const busiest = [
-      sql`SELECT user_id FROM transactions GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      sql`SELECT host_id FROM video_calls GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      sql`SELECT influencer_id FROM payouts GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      sql`SELECT user_id FROM redemptions WHERE user_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      sql`SELECT influencer_id FROM payout_requests GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      sql`SELECT user_id FROM influencer_requests GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      sql`SELECT sender_id FROM notifications WHERE sender_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-    ];
-    for (const [i, person] of busiest.entries()) {
-      await sql`UPDATE users SET display_name = ${`Qzfew${i} `} || display_name WHERE id = (${person})`.execute(db());
-    }
-    await sql`ANALYZE users`.execute(db());
     const limit = 2;
     const pool = db();
+    for (const [i, { person }] of SEARCHED_LISTS.entries()) {
+      const [table, column] = person;
+      const rows = sql`(SELECT count(*) FROM ${sql.table(table)} AS l WHERE l.${sql.ref(column)} = u.id)`;
+      await sql`UPDATE users SET display_name = ${`Qzfew${i} `} || display_name WHERE id = (
+        SELECT u.id FROM users u ORDER BY ${rows} DESC, u.id LIMIT 1)`.execute(pool);
+      const population = Number(
+        (await sql<{ n: number }>`${sql.raw(SEARCHED_LISTS[i]!.population)}`.execute(pool)).rows[0]!.n,
+      );
+      const between = Math.round(Math.sqrt(limit * population));
+      const influencers = SEARCHED_LISTS[i]!.population === USERS ? sql`true` : sql`u.is_influencer`;
+      await sql`UPDATE users SET display_name = ${`Qzmid${i} `} || display_name WHERE id IN (
+        SELECT u.id FROM users u WHERE ${influencers}
+        ORDER BY ${rows} DESC, u.id LIMIT ${between})`.execute(pool);
+    }
+    await sql`ANALYZE users`.execute(db());
+    // The plan a search takes for its first page (see peopleSearchPageIds).
+    const planOf = (m: number, population: number) =>
+      m >= Math.ceil(Math.sqrt(PERSON_LOOKUP_COST_IN_MATCHES * limit * population))
+        ? 'lookup'
+        : m * m * PERSON_READ_COST_IN_ROWS > limit * population
+          ? 'hashed'
+          : 'people';
     for (const [n, { path, people, population, matches }] of SEARCHED_LISTS.entries()) {
       const users = Number((await sql<{ n: number }>`${sql.raw(population)}`.execute(pool)).rows[0]!.n);
-      for (const [term, walks] of [
-        ['qzwalk', true],
-        [`qzfew${n}`, false],
+      for (const [term, plan] of [
+        ['qzwalk', 'lookup'],
+        [`qzmid${n}`, 'hashed'],
+        [`qzfew${n}`, 'people'],
       ] as const) {
         const pattern = `%${term}%`;
         const count = await sql<{ n: string }>`SELECT count(*)::text AS n FROM users u WHERE ${sql.raw(
           people.replaceAll('$1', `'${pattern}'`),
         )}`.execute(pool);
         const m = Number(count.rows[0]!.n);
-        // The plan this search takes for its first page (see peopleSearchPageIds).
-        expect({ path, term, walks: m * m * PERSON_READ_COST_IN_ROWS > limit * users }).toEqual({ path, term, walks });
+        expect({ path, term, plan: planOf(m, users) }).toEqual({ path, term, plan });
         const expected = await sql<{ id: string }>`${sql.raw(
           matches.replaceAll('PEOPLE', `(${people})`).replaceAll('$1', `'${pattern}'`),
         )}`.execute(pool);
         const ids = expected.rows.map((r) => r.id);
         // More than one page when many match; one person may have a single request.
-        expect({ path, term, enough: ids.length > (walks ? limit : 0) }).toEqual({ path, term, enough: true });
+        expect({ path, term, enough: ids.length > (plan === 'people' ? 0 : limit) }).toEqual({
+          path,
+          term,
+          enough: true,
+        });
         // The last page, and one past it, which is counted apart (no row to carry the count).
         for (const page of new Set([1, 2, 3, Math.ceil(ids.length / limit), Math.ceil(ids.length / limit) + 1])) {
           const r = await list(path, { search: term, page, limit });

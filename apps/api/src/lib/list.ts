@@ -536,36 +536,51 @@ export const USER_POPULATION = sql<number>`(SELECT greatest(reltuples, 1) FROM p
 export const PERSON_READ_COST_IN_ROWS = 5;
 
 /**
+ * Testing a row of the walk against its person's names (a lookup by id in people_names) costs about
+ * as much as finding this many matched people through the trigram index (at 2M payments: 2,054
+ * people found in 1.2 ms, 0.6 µs each; a walk testing 3,560 rows by lookup, 13.5 ms, about 3 µs a
+ * row more than testing them against a hashed set). So a search stops finding people after √(this × n × U) of them
+ * (see peopleSearchPageIds): past that, finding them all costs more than the walk's lookups.
+ */
+export const PERSON_LOOKUP_COST_IN_MATCHES = 5;
+
+/**
  * One page of a search, in the list's date order, when the search matches people. The people are
- * found once, through their trigram indexes, and then, within the same statement, one of two plans
- * runs, chosen by how many matched:
+ * found through their trigram indexes, as far as the plan needs them, and within the same statement
+ * one of three plans runs, chosen by how many match (M of U, U being the population: by default the
+ * planner's count of users, which needs no scan), for a page ending at row n:
  * - few: each person's newest rows through their (person, date) index, enough of each for the page,
  *   merged; this costs a little per person;
- * - many: the list walked newest first through its date index, each row kept if its person is in the
- *   (hashed) set; with M of U people matching, a page of n reads about n * U / M rows, so this gets
- *   cheaper as more people match.
- * The walk wins once M * PERSON_READ_COST_IN_ROWS > n * U / M, U being the population (by default
- * the planner's count of users, which needs no scan). Either way the rows matched by their own values (ownMatches) are
- * merged in, and only the merged few are sorted.
+ * - more: the list walked newest first through its date index, each row kept if its person is in the
+ *   (hashed) set of matches; this reads about n × U / M rows, fewer as more people match, once it
+ *   has found all M. It wins once M × PERSON_READ_COST_IN_ROWS > n × U / M;
+ * - many: when the first probedPeople(n, U) people found are not all of them, the rest are not
+ *   looked for: the walk tests each row's person by id (people_names' key) instead. Its cost, about
+ *   n × U / M lookups, stays at one page's whether a thousand or a hundred thousand people match.
+ * Either way the rows matched by their own values (ownMatches) are merged in, and only the merged
+ * few are sorted. The matches are counted up to EXACT_COUNT_LIMIT + 1, person by person, so that
+ * counting stops there: where the people have many rows each it reads a few of them.
  */
 export function peopleSearchPageIds(s: PeopleSearch): PageIds {
   return (order, limit, offset) => {
     const enough = offset + limit;
+    const population = s.population ?? USER_POPULATION;
     const newest = (q: AnyQuery) =>
       q
         .select([sql.ref(s.id).as('id'), sql.ref(s.sortColumn).as('at')])
         .orderBy(sql.ref(s.sortColumn), order)
         .orderBy(sql.ref(s.id), order)
         .limit(enough);
-    const walk = sql<boolean>`(SELECT walk FROM gate)`;
+    const gate = (plan: 'people' | 'hashed' | 'lookup') => sql<boolean>`(SELECT ${sql.raw(plan)} FROM gate)`;
     const branches: RawBuilder<unknown>[] = s.personColumns.map(
-      (column) => sql`SELECT pt.id, pt.at FROM found AS p
+      (column) => sql`SELECT pt.id, pt.at FROM probe AS p
         CROSS JOIN LATERAL (${newest(s.rows().where(sql<boolean>`${sql.ref(column)} = p.id`))}) AS pt
-        WHERE NOT ${walk}`,
+        WHERE ${gate('people')}`,
     );
     // IS TRUE keeps each IN a hashed subplan, a filter on the walk, instead of a join the planner
-    // could turn back into reading every row of every person.
-    const named = sql.join(
+    // could turn back into reading every row of every person. Parenthesised: a call names two
+    // people, and an OR left bare would take the walk whichever plan the gate chose.
+    const hashed = sql.join(
       s.personColumns.map((column) => sql`(${sql.ref(column)} IN (SELECT id FROM found)) IS TRUE`),
       sql` OR `,
     );
@@ -573,9 +588,24 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
       sql`SELECT * FROM (${newest(
         s
           .rows()
-          .where(walk)
-          .where(sql<boolean>`${named}`),
+          .where(gate('hashed'))
+          .where(sql<boolean>`(${hashed})`),
       )}) AS w`,
+    );
+    // A scalar subquery on the row's person runs for each row walked: a lookup by id, never a set.
+    const looked = sql.join(
+      s.personColumns.map(
+        (column) => sql`(SELECT true FROM (${s.people}) AS q WHERE q.id = ${sql.ref(column)} LIMIT 1) IS TRUE`,
+      ),
+      sql` OR `,
+    );
+    branches.push(
+      sql`SELECT * FROM (${newest(
+        s
+          .rows()
+          .where(gate('lookup'))
+          .where(sql<boolean>`(${looked})`),
+      )}) AS l`,
     );
     for (const own of s.ownMatches ?? []) branches.push(sql`SELECT * FROM (${newest(own(s.rows()))}) AS o`);
     const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
@@ -598,11 +628,18 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
         return sql`${rows}`;
       }),
     ];
+    // `found` is read only as far as it is asked for: the probe stops at its limit, and so does the
+    // count where the people have rows enough.
     return sql`WITH found AS MATERIALIZED (${s.people}),
+      size AS (
+        SELECT u, ceil(sqrt(${PERSON_LOOKUP_COST_IN_MATCHES * enough}::float8 * u))::bigint AS probed
+        FROM (SELECT ${population} AS u) AS population),
+      probe AS MATERIALIZED (SELECT id FROM found LIMIT (SELECT probed FROM size)),
       gate AS (
-        SELECT count(*) * count(*) * ${PERSON_READ_COST_IN_ROWS}
-          > ${enough} * ${s.population ?? USER_POPULATION} AS walk
-        FROM found),
+        SELECT m >= probed AS lookup,
+          m < probed AND m * m * ${PERSON_READ_COST_IN_ROWS} > ${enough}::float8 * u AS hashed,
+          m < probed AND m * m * ${PERSON_READ_COST_IN_ROWS} <= ${enough}::float8 * u AS people
+        FROM (SELECT count(*) AS m FROM probe) AS seen, size),
       counted AS (
         SELECT count(*) AS n FROM (${sql.join(counted, sql` UNION ALL `)} LIMIT ${EXACT_COUNT_LIMIT + 1}) AS c)
       SELECT m.id AS page_id, (SELECT n FROM counted) AS list_total FROM (${sql.join(branches, sql` UNION `)}) AS m

@@ -22,41 +22,60 @@ const SEPARATOR = `E'\\x1f'`;
 const namesOf = (u: string) => `${u}.user_name::text || ${SEPARATOR} || ${u}.display_name`;
 const personOf = (u: string) =>
   `${namesOf(u)} || ${SEPARATOR} || ${u}.email::text || ${SEPARATOR} || ${u}.first_name || ' ' || ${u}.last_name`;
-const rowOf = (u: string) => `${u}.id, ${u}.is_influencer, ${namesOf(u)}, ${personOf(u)}`;
 const UPSERT = `ON CONFLICT (id) DO UPDATE SET
   is_influencer = EXCLUDED.is_influencer, names = EXCLUDED.names, person = EXCLUDED.person`;
 
 export const PEOPLE_NAMES_REBUILD = 'rebuild_people_names';
 
+export const PEOPLE_NAMES_TABLE = `CREATE TABLE people_names (
+  id uuid PRIMARY KEY,
+  is_influencer boolean NOT NULL,
+  names text NOT NULL,
+  person text NOT NULL
+)`;
+
+/**
+ * The trigger function and the rebuild, as `CREATE OR REPLACE` statements. `lowered`: the names
+ * kept in lower case (migration 0030), as ILIKE compares them, so that a search tests them with
+ * LIKE and spares lower-casing every name it reads.
+ */
+export function peopleNamesFunctions(lowered: boolean): string[] {
+  const text = (expression: string) => (lowered ? `lower(${expression})` : expression);
+  const rowOf = (u: string) => `${u}.id, ${u}.is_influencer, ${text(namesOf(u))}, ${text(personOf(u))}`;
+  return [
+    `CREATE OR REPLACE FUNCTION people_names_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      IF current_setting('backoffice.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
+      IF TG_OP = 'INSERT' THEN
+        INSERT INTO people_names SELECT ${rowOf('n')} FROM new_rows n ${UPSERT};
+      ELSIF TG_OP = 'UPDATE' THEN
+        -- Most updates of a user (a sign-in, a balance) change none of the names: nothing written.
+        INSERT INTO people_names SELECT ${rowOf('n')} FROM new_rows n JOIN old_rows o ON o.id = n.id
+          WHERE (n.is_influencer, ${personOf('n')}) IS DISTINCT FROM (o.is_influencer, ${personOf('o')})
+        ${UPSERT};
+      ELSIF TG_OP = 'DELETE' THEN
+        DELETE FROM people_names WHERE id IN (SELECT id FROM old_rows);
+      ELSE
+        -- TRUNCATE, which has no transition table (nor fires the DELETE triggers)
+        DELETE FROM people_names;
+      END IF;
+      RETURN NULL;
+    END $fn$`,
+    // The SHARE lock waits for the writers in flight and holds new ones off while the names are
+    // read again, so that none of their triggers writes a row this is about to replace.
+    `CREATE OR REPLACE FUNCTION ${PEOPLE_NAMES_REBUILD}() RETURNS void LANGUAGE plpgsql AS $fn$
+    BEGIN
+      LOCK TABLE users IN SHARE MODE;
+      DELETE FROM people_names;
+      INSERT INTO people_names SELECT ${rowOf('u')} FROM users u;
+    END $fn$`,
+  ];
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE TABLE people_names (
-    id uuid PRIMARY KEY,
-    is_influencer boolean NOT NULL,
-    names text NOT NULL,
-    person text NOT NULL
-  )`.execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION people_names_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        IF current_setting('backoffice.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO people_names SELECT ${rowOf('n')} FROM new_rows n ${UPSERT};
-        ELSIF TG_OP = 'UPDATE' THEN
-          -- Most updates of a user (a sign-in, a balance) change none of the names: nothing written.
-          INSERT INTO people_names SELECT ${rowOf('n')} FROM new_rows n JOIN old_rows o ON o.id = n.id
-            WHERE (n.is_influencer, ${personOf('n')}) IS DISTINCT FROM (o.is_influencer, ${personOf('o')})
-          ${UPSERT};
-        ELSIF TG_OP = 'DELETE' THEN
-          DELETE FROM people_names WHERE id IN (SELECT id FROM old_rows);
-        ELSE
-          -- TRUNCATE, which has no transition table (nor fires the DELETE triggers)
-          DELETE FROM people_names;
-        END IF;
-        RETURN NULL;
-      END $fn$`,
-    )
-    .execute(db);
+  await sql.raw(PEOPLE_NAMES_TABLE).execute(db);
+  const [follow, rebuild] = peopleNamesFunctions(false);
+  await sql.raw(follow!).execute(db);
   // One trigger per event: PostgreSQL refuses transition tables on a trigger for several events.
   for (const [event, transition] of [
     ['INSERT', 'REFERENCING NEW TABLE AS new_rows'],
@@ -71,18 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       )
       .execute(db);
   }
-  // The SHARE lock waits for the writers in flight and holds new ones off while the names are
-  // read again, so that none of their triggers writes a row this is about to replace.
-  await sql
-    .raw(
-      `CREATE FUNCTION ${PEOPLE_NAMES_REBUILD}() RETURNS void LANGUAGE plpgsql AS $fn$
-      BEGIN
-        LOCK TABLE users IN SHARE MODE;
-        DELETE FROM people_names;
-        INSERT INTO people_names SELECT ${rowOf('u')} FROM users u;
-      END $fn$`,
-    )
-    .execute(db);
+  await sql.raw(rebuild!).execute(db);
   await sql.raw(`SELECT ${PEOPLE_NAMES_REBUILD}()`).execute(db);
   // Built after the rows are in: one pass over them instead of an index kept row by row.
   await sql`CREATE INDEX people_names_names_trgm ON people_names USING gin (names gin_trgm_ops)`.execute(db);

@@ -59,8 +59,9 @@ const NAME_SEPARATOR = '\u001f';
  * finds first (see peopleSearchPageIds). `by`: 'person' for user name, display name, email and full
  * name (a payer, an influencer, an applicant), 'names' for the display and user names alone (a
  * call's parties, a redeemer, a sender). `influencers`: only influencers (whom payouts and payout
- * requests name). Read from people_names (migration 0027), one narrow row per person with one
- * trigram index per kind of search, which costs a fifth of reading users' wide rows through four;
+ * requests name). Read from people_names (migrations 0027 and 0030), one narrow row per person, in
+ * lower case, with one trigram index per kind of search, which costs a fifth of reading users' wide
+ * rows through four;
  * a search holding the separator of its parts reads users as before.
  */
 export function peopleMatching(
@@ -85,11 +86,13 @@ export function peopleMatching(
         ),
       );
   }
+  // people_names holds its names in lower case (migration 0030): LIKE the lower-cased pattern is
+  // what ILIKE tests, without lower-casing each name read.
   return db
     .selectFrom('people_names as p')
     .select('p.id')
     .where(only)
-    .where(ilike(opts.by === 'person' ? 'p.person' : 'p.names', p));
+    .where(sql<boolean>`${sql.ref(opts.by === 'person' ? 'p.person' : 'p.names')} LIKE lower(${p})`);
 }
 
 /** The identity columns every person row of a list shows, from a users row. */
