@@ -148,12 +148,14 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     expect(keptHours.rows.length).toBeGreaterThan(kept.rows.length);
   });
 
-  it("keeps each person's searchable names equal to their user row through every write and a rebuild, and a search finds a renamed payer by the new name", async () => {
+  it("keeps each person's searchable names and roles equal to their rows through every write and a rebuild, and a search finds a renamed payer by the new name and a new applicant and sender", async () => {
     const computed = sql<{ id: string; is_influencer: boolean; names: string; person: string }>`
       SELECT id, is_influencer, lower(user_name::text || E'\\x1f' || display_name) AS names,
-        lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name) AS person
-      FROM users ORDER BY id`;
-    const kept = sql`SELECT id, is_influencer, names, person FROM people_names ORDER BY id`;
+        lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name) AS person,
+        EXISTS (SELECT 1 FROM influencer_requests r WHERE r.user_id = u.id) AS applicant,
+        EXISTS (SELECT 1 FROM notifications n WHERE n.sender_id = u.id) AS sender
+      FROM users u ORDER BY id`;
+    const kept = sql`SELECT id, is_influencer, names, person, applicant, sender FROM people_names ORDER BY id`;
     expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
 
     const payer = await db()
@@ -175,12 +177,27 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
         // a write that changes no name (a sign-in) leaves the names as they are
         await sql`UPDATE users SET last_login_at = now() WHERE user_name = 'names_2'`.execute(trx);
         await sql`DELETE FROM users WHERE user_name = 'names_3'`.execute(trx);
+        // names_1 applies, names_2 sends two notifications: each flagged where its rows are searched
+        await sql`INSERT INTO influencer_requests (user_id) SELECT id FROM users WHERE user_name = 'names_1'`.execute(
+          trx,
+        );
+        await sql`INSERT INTO notifications (description, sender_id)
+          SELECT 'Names notice ' || i, id FROM users, generate_series(1, 2) AS i WHERE user_name = 'names_2'`.execute(
+          trx,
+        );
+        // one of them moved to names_1, who is then a sender too
+        await sql`UPDATE notifications SET sender_id = (SELECT id FROM users WHERE user_name = 'names_1')
+          WHERE description = 'Names notice 2'`.execute(trx);
       });
     expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
     const renamed = await search('quillon vant');
     expect(renamed.status).toBe(200);
     expect(renamed.body.total).toBeGreaterThan(0);
     expect((renamed.body.data as TransactionRow[]).every((r) => r.userId === payer.id)).toBe(true);
+    // Flagged as they wrote their first rows, the new applicant and sender are found by name.
+    expect((await list('/admin/getAllRequests', { search: 'names_1', limit: 100 })).body.total).toBe(1);
+    expect((await list('/notification/getAll', { search: 'names_2', limit: 100 })).body.total).toBe(1);
+    expect((await list('/notification/getAll', { search: 'names_1', limit: 100 })).body.total).toBe(1);
     // The names are kept in lower case; a search in any case finds them, as ILIKE would.
     const shouted = await search('QUILLON VANT');
     expect(shouted.body.total).toBe(renamed.body.total);
@@ -422,16 +439,16 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     {
       path: '/admin/getAllRequests',
       person: ['influencer_requests', 'user_id'],
-      people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1`,
-      population: USERS,
+      people: `u.id IN (SELECT user_id FROM influencer_requests) AND (u.display_name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1)`,
+      population: `SELECT count(*)::float8 AS n FROM influencer_requests`,
       matches: `SELECT r.id FROM influencer_requests r JOIN users u ON u.id = r.user_id
         WHERE PEOPLE ORDER BY r.updated_at DESC, r.id DESC`,
     },
     {
       path: '/notification/getAll',
       person: ['notifications', 'sender_id'],
-      people: `u.display_name ILIKE $1 OR u.user_name ILIKE $1`,
-      population: USERS,
+      people: `u.id IN (SELECT sender_id FROM notifications) AND (u.display_name ILIKE $1 OR u.user_name ILIKE $1)`,
+      population: `SELECT count(*)::float8 AS n FROM notifications`,
       matches: `SELECT n.id FROM notifications n LEFT JOIN users u ON u.id = n.sender_id
         WHERE PEOPLE OR n.description ILIKE $1 ORDER BY n.created_at DESC, n.id DESC`,
     },
@@ -441,10 +458,15 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     // Many: three in four of the users (and of the influencers), and every applicant and sender; few: in each list, the one person with
     // most rows there; between: in each list, about √(limit × population) people, its busiest first,
     // whom the search finds all of and then walks the list with.
-    // Influencers enough (the demo's few) that each plan can be taken among them, even the last.
+    // Influencers, applicants and senders enough (the demo's few) that each plan can be taken among
+    // them, even the last.
     await sql`INSERT INTO users (user_name, email, display_name, is_influencer)
       SELECT 'qzcrowd.' || i, 'qzcrowd.' || i || '@example.com', 'Crowd ' || i, true
       FROM generate_series(1, 60) AS i`.execute(db());
+    await sql`INSERT INTO influencer_requests (user_id, status)
+      SELECT id, 'rejected' FROM users WHERE user_name LIKE 'qzcrowd.%'`.execute(db());
+    await sql`INSERT INTO notifications (description, sender_id)
+      SELECT 'Crowd notice', id FROM users WHERE user_name LIKE 'qzcrowd.%'`.execute(db());
     await sql`UPDATE users SET display_name = 'Qzwalk ' || display_name
       WHERE id IN (SELECT id FROM (
           SELECT id, row_number() OVER (PARTITION BY is_influencer ORDER BY id) AS nth FROM users) AS numbered

@@ -352,10 +352,14 @@ export interface PayerTotalsTable {
 export interface PeopleNamesTable {
   id: string;
   is_influencer: boolean;
-  /** user name and display name, joined by U+001F */
+  /** user name and display name, joined by U+001F, in lower case (migration 0030) */
   names: string;
   /** user name, display name, email and full name, joined by U+001F */
   person: string;
+  /** has applied to be an influencer (ever: the flag stays when the application goes) */
+  applicant: Generated<boolean>;
+  /** has sent a notification (ever, as applicant) */
+  sender: Generated<boolean>;
 }
 
 /** Influencer requests per bucket of their filing and status, kept by triggers (migration 0006). */

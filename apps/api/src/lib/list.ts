@@ -526,6 +526,13 @@ export interface PeopleSearch {
   population?: RawBuilder<number>;
 }
 
+/**
+ * A list's kept total (list_totals), for the population of a search through people not all of whom
+ * its rows name (influencers, applicants, senders): at most that many people, read without a scan.
+ */
+export const listPopulation = (c: CountedList) =>
+  sql<number>`(SELECT greatest(coalesce(sum(n), 0), 1) FROM list_totals WHERE ${countedWhere(c)})`;
+
 /** The planner's count of users, kept by ANALYZE and autovacuum: no scan. */
 export const USER_POPULATION = sql<number>`(SELECT greatest(reltuples, 1) FROM pg_class WHERE oid = 'users'::regclass)`;
 

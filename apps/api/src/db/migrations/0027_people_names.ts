@@ -34,23 +34,40 @@ export const PEOPLE_NAMES_TABLE = `CREATE TABLE people_names (
   person text NOT NULL
 )`;
 
+/** What a version of people_names holds beyond the names (see peopleNamesFunctions). */
+export interface PeopleNamesShape {
+  /** The names in lower case (migration 0030). */
+  lowered: boolean;
+  /** Whether each person has applied (`applicant`) or sent a notification (`sender`) (migration 0030). */
+  roles: boolean;
+}
+
 /**
- * The trigger function and the rebuild, as `CREATE OR REPLACE` statements. `lowered`: the names
- * kept in lower case (migration 0030), as ILIKE compares them, so that a search tests them with
- * LIKE and spares lower-casing every name it reads.
+ * The trigger function on users and the rebuild, as `CREATE OR REPLACE` statements, for a shape of
+ * the table: `lowered`, the names kept in lower case, as ILIKE compares them, so that a search tests
+ * them with LIKE and spares lower-casing every name it reads; `roles`, the rebuild also sets the
+ * flags of who applied and who sent a notification (kept on insert by people_names_roles_follow).
  */
-export function peopleNamesFunctions(lowered: boolean): string[] {
-  const text = (expression: string) => (lowered ? `lower(${expression})` : expression);
+export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
+  const text = (expression: string) => (shape.lowered ? `lower(${expression})` : expression);
   const rowOf = (u: string) => `${u}.id, ${u}.is_influencer, ${text(namesOf(u))}, ${text(personOf(u))}`;
+  const columns = '(id, is_influencer, names, person)';
+  const rebuilt = shape.roles
+    ? `INSERT INTO people_names (id, is_influencer, names, person, applicant, sender)
+        SELECT ${rowOf('u')},
+          EXISTS (SELECT 1 FROM influencer_requests r WHERE r.user_id = u.id),
+          EXISTS (SELECT 1 FROM notifications n WHERE n.sender_id = u.id)
+        FROM users u`
+    : `INSERT INTO people_names ${columns} SELECT ${rowOf('u')} FROM users u`;
   return [
     `CREATE OR REPLACE FUNCTION people_names_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
       IF current_setting('backoffice.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
       IF TG_OP = 'INSERT' THEN
-        INSERT INTO people_names SELECT ${rowOf('n')} FROM new_rows n ${UPSERT};
+        INSERT INTO people_names ${columns} SELECT ${rowOf('n')} FROM new_rows n ${UPSERT};
       ELSIF TG_OP = 'UPDATE' THEN
         -- Most updates of a user (a sign-in, a balance) change none of the names: nothing written.
-        INSERT INTO people_names SELECT ${rowOf('n')} FROM new_rows n JOIN old_rows o ON o.id = n.id
+        INSERT INTO people_names ${columns} SELECT ${rowOf('n')} FROM new_rows n JOIN old_rows o ON o.id = n.id
           WHERE (n.is_influencer, ${personOf('n')}) IS DISTINCT FROM (o.is_influencer, ${personOf('o')})
         ${UPSERT};
       ELSIF TG_OP = 'DELETE' THEN
@@ -61,20 +78,21 @@ export function peopleNamesFunctions(lowered: boolean): string[] {
       END IF;
       RETURN NULL;
     END $fn$`,
-    // The SHARE lock waits for the writers in flight and holds new ones off while the names are
-    // read again, so that none of their triggers writes a row this is about to replace.
+    // The SHARE locks wait for the writers in flight and hold new ones off while the names are
+    // read again, so that none of their triggers writes a row (or a flag) this is about to replace.
     `CREATE OR REPLACE FUNCTION ${PEOPLE_NAMES_REBUILD}() RETURNS void LANGUAGE plpgsql AS $fn$
     BEGIN
       LOCK TABLE users IN SHARE MODE;
+      ${shape.roles ? 'LOCK TABLE influencer_requests, notifications IN SHARE MODE;' : ''}
       DELETE FROM people_names;
-      INSERT INTO people_names SELECT ${rowOf('u')} FROM users u;
+      ${rebuilt};
     END $fn$`,
   ];
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(PEOPLE_NAMES_TABLE).execute(db);
-  const [follow, rebuild] = peopleNamesFunctions(false);
+  const [follow, rebuild] = peopleNamesFunctions({ lowered: false, roles: false });
   await sql.raw(follow!).execute(db);
   // One trigger per event: PostgreSQL refuses transition tables on a trigger for several events.
   for (const [event, transition] of [

@@ -28,7 +28,7 @@ import * as listCountsByDay from './0026_list_counts_by_day';
 import * as peopleNames from './0027_people_names';
 import * as personRowIndexes from './0028_person_row_indexes';
 import * as walkIndexes from './0029_walk_indexes';
-import * as peopleNamesLowered from './0030_people_names_lowered';
+import * as peopleNamesLoweredRoles from './0030_people_names_lowered_roles';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -61,7 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027_people_names': peopleNames,
   '0028_person_row_indexes': personRowIndexes,
   '0029_walk_indexes': walkIndexes,
-  '0030_people_names_lowered': peopleNamesLowered,
+  '0030_people_names_lowered_roles': peopleNamesLoweredRoles,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';

@@ -19,6 +19,7 @@ import {
   listPage,
   listParamsOf,
   peopleSearchPageIds,
+  listPopulation,
   type ListPage,
 } from '../../lib/list';
 
@@ -84,7 +85,7 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
   if (search) {
     const pattern = containsPattern(search);
     // The description and the senders each through their own index (migration 0007), then merged.
-    const senders = peopleMatching(db, search, { by: 'names' });
+    const senders = peopleMatching(db, search, { by: 'names', among: 'senders' });
     const matched = db
       .selectFrom('notifications')
       .select('id')
@@ -106,7 +107,7 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
     // A search through the senders found first, merged with the descriptions that match.
     pageIds: search
       ? peopleSearchPageIds({
-          people: peopleMatching(db, search, { by: 'names' }),
+          people: peopleMatching(db, search, { by: 'names', among: 'senders' }),
           rows: () => {
             const all = db.selectFrom('notifications as n');
             return q.unread ? all.where('n.is_read', '=', false) : all;
@@ -115,6 +116,7 @@ export async function listNotifications(db: Kysely<DB>, q: NotificationListQuery
           ownMatches: [(rows) => rows.where(ilike('n.description', containsPattern(search)))],
           sortColumn: 'n.created_at',
           id: 'n.id',
+          population: listPopulation({ list: 'notifications' }),
         })
       : undefined,
     pageIdsCount: true,

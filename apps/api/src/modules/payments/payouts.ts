@@ -29,6 +29,7 @@ import {
   listParamsOf,
   normaliseSearch,
   peopleSearchPageIds,
+  listPopulation,
   pageOf,
   type ListPage,
 } from '../../lib/list';
@@ -178,8 +179,7 @@ function toPayoutRequestRow(r: RequestRecord): PayoutRequestRow {
 }
 
 /** How many influencers there are, as the database counts them (list_totals): whom payouts name. */
-const INFLUENCER_POPULATION = sql<number>`(
-  SELECT greatest(coalesce(sum(n), 0), 1) FROM list_totals WHERE list = 'users' AND kind = 'true')`;
+const INFLUENCER_POPULATION = listPopulation({ list: 'users', kind: 'true' });
 
 /** The payout requests a list query selects, with their influencer, before paging. */
 function filteredPayoutRequests(db: Kysely<DB>, q: Pick<PayoutRequestListQuery, 'search' | 'status'>) {
@@ -237,7 +237,7 @@ export async function listPayoutRequests(
     pageIds:
       search && sortBy === 'createdAt'
         ? peopleSearchPageIds({
-            people: peopleMatching(db, search, { by: 'person', influencers: true }),
+            people: peopleMatching(db, search, { by: 'person', among: 'influencers' }),
             rows: () => {
               const all = db.selectFrom('payout_requests as pr');
               return q.status ? all.where('pr.status', '=', q.status) : all;
@@ -801,7 +801,7 @@ export async function listPayouts(db: Kysely<DB>, q: PayoutListQuery): Promise<L
   const { search } = p;
   let filtered = withPayee(db);
   // Only influencers are paid: the people a search looks among.
-  const payees = () => peopleMatching(db, search ?? '', { by: 'person', influencers: true });
+  const payees = () => peopleMatching(db, search ?? '', { by: 'person', among: 'influencers' });
   const byReference = () =>
     db
       .selectFrom('payouts as po')

@@ -21,6 +21,7 @@ import {
   normaliseSearch,
   pageOf,
   peopleSearchPageIds,
+  listPopulation,
   type ListPage,
 } from '../../lib/list';
 import { recordAudit, type Actor, type MarketplaceActor } from '../audit/audit';
@@ -132,7 +133,7 @@ export async function listRequests(db: Kysely<DB>, q: RequestListQuery): Promise
     pageIds:
       search && sortBy === 'updatedAt'
         ? peopleSearchPageIds({
-            people: peopleMatching(db, search, { by: 'person' }),
+            people: peopleMatching(db, search, { by: 'person', among: 'applicants' }),
             rows: () => {
               const all = db.selectFrom('influencer_requests as r');
               return q.status ? all.where('r.status', '=', q.status) : all;
@@ -140,6 +141,7 @@ export async function listRequests(db: Kysely<DB>, q: RequestListQuery): Promise
             personColumns: ['r.user_id'],
             sortColumn: 'r.updated_at',
             id: 'r.id',
+            population: listPopulation({ list: 'influencer_requests' }),
           })
         : undefined,
     pageIdsCount: true,

@@ -55,29 +55,35 @@ export function personSearch(search: string, opts: { alias?: string; fullName: b
 const NAME_SEPARATOR = '\u001f';
 
 /**
+ * Whom a list's rows can name, when not everyone: influencers (payouts and payout requests), those
+ * who applied (applications), those who sent a notification. people_names flags each (migrations
+ * 0027 and 0030) and has a trigram index of each one's names alone.
+ */
+export type PeopleAmong = 'influencers' | 'applicants' | 'senders';
+
+const AMONG_FLAG: Record<PeopleAmong, string> = {
+  influencers: 'is_influencer',
+  applicants: 'applicant',
+  senders: 'sender',
+};
+
+/**
  * The people a search matches, as `SELECT p.id FROM … AS p WHERE …`: what a search through people
  * finds first (see peopleSearchPageIds). `by`: 'person' for user name, display name, email and full
  * name (a payer, an influencer, an applicant), 'names' for the display and user names alone (a
- * call's parties, a redeemer, a sender). `influencers`: only influencers (whom payouts and payout
- * requests name). Read from people_names (migrations 0027 and 0030), one narrow row per person, in
- * lower case, with one trigram index per kind of search, which costs a fifth of reading users' wide
- * rows through four;
- * a search holding the separator of its parts reads users as before.
+ * call's parties, a redeemer, a sender). `among`: only the people a list's rows can name. Read from
+ * people_names (migrations 0027 and 0030), one narrow row per person, in lower case, with one
+ * trigram index per kind of search, which costs a fifth of reading users' wide rows through four; a
+ * search holding the separator of its parts reads users as before (everyone but influencers
+ * included there: the list's own rows leave out whom they do not name).
  */
-export function peopleMatching(
-  db: Kysely<DB>,
-  search: string,
-  opts: { by: 'person' | 'names'; influencers?: boolean },
-) {
+export function peopleMatching(db: Kysely<DB>, search: string, opts: { by: 'person' | 'names'; among?: PeopleAmong }) {
   const p = containsPattern(search);
-  // Both sources name the person `p` and have is_influencer. Written out, not a parameter, so that
-  // the planner can take people_names' index of influencers' names (migration 0028).
-  const only = opts.influencers ? sql<boolean>`p.is_influencer` : sql<boolean>`TRUE`;
   if (search.includes(NAME_SEPARATOR)) {
     return db
       .selectFrom('users as p')
       .select('p.id')
-      .where(only)
+      .where(opts.among === 'influencers' ? sql<boolean>`p.is_influencer` : sql<boolean>`TRUE`)
       .where((eb) =>
         eb.or(
           opts.by === 'person'
@@ -86,6 +92,8 @@ export function peopleMatching(
         ),
       );
   }
+  // The flag written out, not a parameter, so that the planner can take its partial index.
+  const only = opts.among ? sql<boolean>`${sql.ref(`p.${AMONG_FLAG[opts.among]}`)}` : sql<boolean>`TRUE`;
   // people_names holds its names in lower case (migration 0030): LIKE the lower-cased pattern is
   // what ILIKE tests, without lower-casing each name read.
   return db
