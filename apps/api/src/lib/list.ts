@@ -584,35 +584,27 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
         CROSS JOIN LATERAL (${newest(s.rows().where(sql<boolean>`${sql.ref(column)} = p.id`))}) AS pt
         WHERE ${gate('people')}`,
     );
-    // IS TRUE keeps each IN a hashed subplan, a filter on the walk, instead of a join the planner
-    // could turn back into reading every row of every person. Parenthesised: a call names two
-    // people, and an OR left bare would take the walk whichever plan the gate chose.
-    const hashed = sql.join(
-      s.personColumns.map((column) => sql`(${sql.ref(column)} IN (SELECT id FROM found)) IS TRUE`),
-      sql` OR `,
-    );
-    branches.push(
-      sql`SELECT * FROM (${newest(
+    // The list walked in date order, keeping a row when `named` holds for one of its person
+    // columns. Parenthesised: a call names two people, and an OR left bare would take the walk
+    // whichever plan the gate chose.
+    const walk = (plan: 'hashed' | 'lookup', named: (column: string) => RawBuilder<unknown>) => {
+      const any = sql.join(s.personColumns.map(named), sql` OR `);
+      return sql`SELECT * FROM (${newest(
         s
           .rows()
-          .where(gate('hashed'))
-          .where(sql<boolean>`(${hashed})`),
-      )}) AS w`,
-    );
+          .where(gate(plan))
+          .where(sql<boolean>`(${any})`),
+      )}) AS ${sql.raw(plan)}`;
+    };
+    // IS TRUE keeps each IN a hashed subplan, a filter on the walk, instead of a join the planner
+    // could turn back into reading every row of every person.
+    branches.push(walk('hashed', (column) => sql`(${sql.ref(column)} IN (SELECT id FROM found)) IS TRUE`));
     // A scalar subquery on the row's person runs for each row walked: a lookup by id, never a set.
-    const looked = sql.join(
-      s.personColumns.map(
+    branches.push(
+      walk(
+        'lookup',
         (column) => sql`(SELECT true FROM (${s.people}) AS q WHERE q.id = ${sql.ref(column)} LIMIT 1) IS TRUE`,
       ),
-      sql` OR `,
-    );
-    branches.push(
-      sql`SELECT * FROM (${newest(
-        s
-          .rows()
-          .where(gate('lookup'))
-          .where(sql<boolean>`(${looked})`),
-      )}) AS l`,
     );
     for (const own of s.ownMatches ?? []) branches.push(sql`SELECT * FROM (${newest(own(s.rows()))}) AS o`);
     const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
