@@ -655,6 +655,52 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     60_000,
   );
 
+  onPostgres(
+    'reads about as many names for a payments search whether a thousand or ten thousand payers match',
+    async () => {
+      // 1,500 payers who match, then 13,500 more, one payment each, spread over the same weeks as
+      // everyone's: past √(5 × n × U) matches the search stops finding them and tests the payments it
+      // walks by their payer's id (see peopleSearchPageIds); the count stops at 1,001 payments.
+      const payers = (from: number, to: number) => sql`
+        WITH payer AS (
+          INSERT INTO users (user_name, email, display_name, created_at)
+          SELECT 'qzp.' || i, 'qzp.' || i || '@example.com', 'Qzpayer ' || i, now() - make_interval(days => 60)
+          FROM generate_series(${from}::int, ${to}::int) AS i
+          RETURNING id, user_name)
+        INSERT INTO transactions (transaction_id, user_id, type, status, amount_cents, payable_amount_cents, created_at)
+        SELECT 'txn_' || user_name, id, 'tip', 'completed', 500, 450,
+               now() - make_interval(mins => (substr(user_name, 5)::int * 7919) % 40000)
+        FROM payer`;
+      const limit = 10;
+      async function search() {
+        const recorder = recordStatements();
+        const r = await list('/transaction/getAll', { search: 'qzpayer', page: 1, limit }).finally(recorder.stop);
+        expect(r.status).toBe(200);
+        const { rows: newest } = await sql<{ id: string }>`
+          SELECT t.id FROM transactions t JOIN users u ON u.id = t.user_id WHERE u.display_name LIKE 'Qzpayer %'
+          ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`.execute(db());
+        expect({ total: r.body.total, totalIs: r.body.totalIs }).toEqual({
+          total: EXACT_COUNT_LIMIT + 1,
+          totalIs: 'atLeast',
+        });
+        expect((r.body.data as Array<{ _id: string }>).map((x) => x._id)).toEqual(newest.map((x) => x.id));
+        let read = 0;
+        for (const statement of recorder.statements) read += await rowsRead(statement, 'people_names');
+        return read;
+      }
+      await payers(1, 1_500).execute(db());
+      await sql`ANALYZE users`.execute(db());
+      const few = await search();
+      await payers(1_501, 15_000).execute(db());
+      await sql`ANALYZE users`.execute(db());
+      const many = await search();
+      // Finding every match would read 10 times as many names the second time.
+      expect({ few, many, flat: many <= 1.5 * few }).toEqual({ few, many, flat: true });
+      expect(many).toBeLessThan(15_000 / 5);
+    },
+    60_000,
+  );
+
   /**
    * Days of more than HOUR_GRAIN_FROM rows (tens of thousands a day at scale 500): a deep page that
    * starts in one is found by its hour (list_hour_counts) and skips at most that hour's rows. Two
