@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { TransactionRow } from '@backoffice/shared-api/contract';
 import {
   DEEP_PAGE_OFFSET,
@@ -610,6 +610,31 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     return read(plan[0]!.Plan);
   }
 
+  /**
+   * A search's first page of `limit`, checked against `newest` (its expected ids) and counted as
+   * "more than" the limit, and the rows its statements read from `table`.
+   */
+  async function searchReads(
+    path: string,
+    search: string,
+    limit: number,
+    newest: RawBuilder<{ id: string }>,
+    table: string,
+  ) {
+    const recorder = recordStatements();
+    const r = await list(path, { search, page: 1, limit }).finally(recorder.stop);
+    expect(r.status).toBe(200);
+    const { rows } = await newest.execute(db());
+    expect({ total: r.body.total, totalIs: r.body.totalIs }).toEqual({
+      total: EXACT_COUNT_LIMIT + 1,
+      totalIs: 'atLeast',
+    });
+    expect((r.body.data as Array<{ _id: string }>).map((x) => x._id)).toEqual(rows.map((x) => x.id));
+    let read = 0;
+    for (const statement of recorder.statements) read += await rowsRead(statement, table);
+    return read;
+  }
+
   // On PostgreSQL, production's database, whose planner the test is about: registered there only,
   // so that no run reports it skipped.
   const onPostgres = backend === 'postgres' ? it : () => undefined;
@@ -626,22 +651,15 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
                now() - make_interval(mins => (i * 7919) % 40000)
         FROM generate_series(${from}::int, ${to}::int) AS i`;
       const limit = 10;
-      async function search() {
-        const recorder = recordStatements();
-        const r = await list('/admin/getAllFans', { search: 'qzcommon', page: 1, limit }).finally(recorder.stop);
-        expect(r.status).toBe(200);
-        const { rows: newest } = await sql<{ id: string }>`
-          SELECT id FROM users WHERE NOT is_influencer AND display_name LIKE 'Qzcommon %'
-          ORDER BY created_at DESC, id DESC LIMIT ${limit}`.execute(db());
-        expect({ total: r.body.total, totalIs: r.body.totalIs }).toEqual({
-          total: EXACT_COUNT_LIMIT + 1,
-          totalIs: 'atLeast',
-        });
-        expect((r.body.data as Array<{ _id: string }>).map((x) => x._id)).toEqual(newest.map((x) => x.id));
-        let read = 0;
-        for (const s of recorder.statements) read += await rowsRead(s, 'users');
-        return read;
-      }
+      const search = () =>
+        searchReads(
+          '/admin/getAllFans',
+          'qzcommon',
+          limit,
+          sql<{ id: string }>`SELECT id FROM users WHERE NOT is_influencer AND display_name LIKE 'Qzcommon %'
+            ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+          'users',
+        );
       await fans(1, 20_000, 'Plain').execute(db());
       await sql`ANALYZE users`.execute(db());
       await fans(20_001, 21_500, 'Qzcommon').execute(db());
@@ -672,22 +690,15 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
                now() - make_interval(mins => (substr(user_name, 5)::int * 7919) % 40000)
         FROM payer`;
       const limit = 10;
-      async function search() {
-        const recorder = recordStatements();
-        const r = await list('/transaction/getAll', { search: 'qzpayer', page: 1, limit }).finally(recorder.stop);
-        expect(r.status).toBe(200);
-        const { rows: newest } = await sql<{ id: string }>`
-          SELECT t.id FROM transactions t JOIN users u ON u.id = t.user_id WHERE u.display_name LIKE 'Qzpayer %'
-          ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`.execute(db());
-        expect({ total: r.body.total, totalIs: r.body.totalIs }).toEqual({
-          total: EXACT_COUNT_LIMIT + 1,
-          totalIs: 'atLeast',
-        });
-        expect((r.body.data as Array<{ _id: string }>).map((x) => x._id)).toEqual(newest.map((x) => x.id));
-        let read = 0;
-        for (const statement of recorder.statements) read += await rowsRead(statement, 'people_names');
-        return read;
-      }
+      const search = () =>
+        searchReads(
+          '/transaction/getAll',
+          'qzpayer',
+          limit,
+          sql<{ id: string }>`SELECT t.id FROM transactions t JOIN users u ON u.id = t.user_id
+            WHERE u.display_name LIKE 'Qzpayer %' ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`,
+          'people_names',
+        );
       let few: number;
       let many: number;
       try {
