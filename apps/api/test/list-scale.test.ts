@@ -149,7 +149,14 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
   });
 
   it("keeps each person's searchable names and roles equal to their rows through every write and a rebuild, and a search finds a renamed payer by the new name and a new applicant and sender", async () => {
-    const computed = sql<{ id: string; is_influencer: boolean; names: string; person: string }>`
+    const computed = sql<{
+      id: string;
+      is_influencer: boolean;
+      names: string;
+      person: string;
+      applicant: boolean;
+      sender: boolean;
+    }>`
       SELECT id, is_influencer, lower(user_name::text || E'\\x1f' || display_name) AS names,
         lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name) AS person,
         EXISTS (SELECT 1 FROM influencer_requests r WHERE r.user_id = u.id) AS applicant,
@@ -455,11 +462,11 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
   ];
 
   it('pages a name search the same whether few or many people match, in every list searched by people', async () => {
-    // Many: three in four of the users (and of the influencers), and every applicant and sender; few: in each list, the one person with
-    // most rows there; between: in each list, about √(limit × population) people, its busiest first,
-    // whom the search finds all of and then walks the list with.
-    // Influencers, applicants and senders enough (the demo's few) that each plan can be taken among
-    // them, even the last.
+    // Many (the lookup walk): three in four of the users and of the influencers, and every applicant
+    // and sender. Between (the hashed walk): in each list, about √(limit × population) people, its
+    // busiest first. Few (each person's rows): in each list, the one person with most rows there.
+    // 60 influencers who applied and sent a notice, so that each plan can be taken among the demo's
+    // few influencers, applicants and senders.
     await sql`INSERT INTO users (user_name, email, display_name, is_influencer)
       SELECT 'qzcrowd.' || i, 'qzcrowd.' || i || '@example.com', 'Crowd ' || i, true
       FROM generate_series(1, 60) AS i`.execute(db());
@@ -476,16 +483,15 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     );
     const limit = 2;
     const pool = db();
-    for (const [i, { person }] of SEARCHED_LISTS.entries()) {
+    for (const [i, { person, population: populationOf }] of SEARCHED_LISTS.entries()) {
       const [table, column] = person;
       const rows = sql`(SELECT count(*) FROM ${sql.table(table)} AS l WHERE l.${sql.ref(column)} = u.id)`;
       await sql`UPDATE users SET display_name = ${`Qzfew${i} `} || display_name WHERE id = (
         SELECT u.id FROM users u ORDER BY ${rows} DESC, u.id LIMIT 1)`.execute(pool);
-      const population = Number(
-        (await sql<{ n: number }>`${sql.raw(SEARCHED_LISTS[i]!.population)}`.execute(pool)).rows[0]!.n,
-      );
+      const population = Number((await sql<{ n: number }>`${sql.raw(populationOf)}`.execute(pool)).rows[0]!.n);
       const between = Math.round(Math.sqrt(limit * population));
-      const influencers = SEARCHED_LISTS[i]!.population === USERS ? sql`true` : sql`u.is_influencer`;
+      // The payout lists name influencers only, and count them among influencers.
+      const influencers = populationOf.includes('WHERE is_influencer') ? sql`u.is_influencer` : sql`true`;
       await sql`UPDATE users SET display_name = ${`Qzmid${i} `} || display_name WHERE id IN (
         SELECT u.id FROM users u WHERE ${influencers}
         ORDER BY ${rows} DESC, u.id LIMIT ${between})`.execute(pool);

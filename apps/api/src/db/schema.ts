@@ -354,11 +354,11 @@ export interface PeopleNamesTable {
   is_influencer: boolean;
   /** user name and display name, joined by U+001F, in lower case (migration 0030) */
   names: string;
-  /** user name, display name, email and full name, joined by U+001F */
+  /** user name, display name, email and full name, joined by U+001F, in lower case */
   person: string;
-  /** has applied to be an influencer (ever: the flag stays when the application goes) */
+  /** has ever applied to be an influencer (the flag stays when the application goes) */
   applicant: Generated<boolean>;
-  /** has sent a notification (ever, as applicant) */
+  /** has ever sent a notification (the flag stays when the notification goes) */
   sender: Generated<boolean>;
 }
 

@@ -546,8 +546,9 @@ export const PERSON_READ_COST_IN_ROWS = 5;
  * Testing a row of the walk against its person's names (a lookup by id in people_names) costs about
  * as much as finding this many matched people through the trigram index (at 2M payments: 2,054
  * people found in 1.2 ms, 0.6 µs each; a walk testing 3,560 rows by lookup, 13.5 ms, about 3 µs a
- * row more than testing them against a hashed set). So a search stops finding people after √(this × n × U) of them
- * (see peopleSearchPageIds): past that, finding them all costs more than the walk's lookups.
+ * row more than testing them against a hashed set). So a search stops finding people after
+ * √(this × n × U) of them (see peopleSearchPageIds): past that, finding them all costs more than
+ * the walk's lookups.
  */
 export const PERSON_LOOKUP_COST_IN_MATCHES = 5;
 
@@ -556,14 +557,15 @@ export const PERSON_LOOKUP_COST_IN_MATCHES = 5;
  * found through their trigram indexes, as far as the plan needs them, and within the same statement
  * one of three plans runs, chosen by how many match (M of U, U being the population: by default the
  * planner's count of users, which needs no scan), for a page ending at row n:
- * - few: each person's newest rows through their (person, date) index, enough of each for the page,
- *   merged; this costs a little per person;
- * - more: the list walked newest first through its date index, each row kept if its person is in the
- *   (hashed) set of matches; this reads about n × U / M rows, fewer as more people match, once it
- *   has found all M. It wins once M × PERSON_READ_COST_IN_ROWS > n × U / M;
- * - many: when the first probedPeople(n, U) people found are not all of them, the rest are not
- *   looked for: the walk tests each row's person by id (people_names' key) instead. Its cost, about
- *   n × U / M lookups, stays at one page's whether a thousand or a hundred thousand people match.
+ * - `people` (few match): each person's newest rows through their (person, date) index, enough of
+ *   each for the page, merged; this costs a little per person;
+ * - `hashed` (more match): the list walked newest first through its date index, each row kept if its
+ *   person is in the hashed set of all M matches; this reads about n × U / M rows, fewer as more
+ *   people match. It wins once M × PERSON_READ_COST_IN_ROWS > n × U / M;
+ * - `lookup` (many match): when the first √(PERSON_LOOKUP_COST_IN_MATCHES × n × U) people found
+ *   are not all of them, the rest are not looked for: the walk tests each row's person by id
+ *   (people_names' key) instead. Its cost, about n × U / M lookups, stays at one page's whether a
+ *   thousand or a hundred thousand people match.
  * Either way the rows matched by their own values (ownMatches) are merged in, and only the merged
  * few are sorted. The matches are counted up to EXACT_COUNT_LIMIT + 1, person by person, so that
  * counting stops there: where the people have many rows each it reads a few of them.

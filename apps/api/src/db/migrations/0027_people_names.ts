@@ -34,6 +34,15 @@ export const PEOPLE_NAMES_TABLE = `CREATE TABLE people_names (
   person text NOT NULL
 )`;
 
+/**
+ * The lists whose rows name people few of whom have any, and people_names' flag of those who have
+ * (migration 0030): [table, the column that names the person, flag].
+ */
+export const PEOPLE_NAMES_ROLES = [
+  ['influencer_requests', 'user_id', 'applicant'],
+  ['notifications', 'sender_id', 'sender'],
+] as const;
+
 /** What a version of people_names holds beyond the names (see peopleNamesFunctions). */
 export interface PeopleNamesShape {
   /** The names in lower case (migration 0030). */
@@ -52,13 +61,13 @@ export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
   const text = (expression: string) => (shape.lowered ? `lower(${expression})` : expression);
   const rowOf = (u: string) => `${u}.id, ${u}.is_influencer, ${text(namesOf(u))}, ${text(personOf(u))}`;
   const columns = '(id, is_influencer, names, person)';
-  const rebuilt = shape.roles
-    ? `INSERT INTO people_names (id, is_influencer, names, person, applicant, sender)
-        SELECT ${rowOf('u')},
-          EXISTS (SELECT 1 FROM influencer_requests r WHERE r.user_id = u.id),
-          EXISTS (SELECT 1 FROM notifications n WHERE n.sender_id = u.id)
-        FROM users u`
-    : `INSERT INTO people_names ${columns} SELECT ${rowOf('u')} FROM users u`;
+  const roles = shape.roles ? PEOPLE_NAMES_ROLES : [];
+  const rebuiltColumns = ['id', 'is_influencer', 'names', 'person', ...roles.map(([, , flag]) => flag)];
+  const rebuiltValues = [
+    rowOf('u'),
+    ...roles.map(([table, column]) => `EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = u.id)`),
+  ];
+  const rebuilt = `INSERT INTO people_names (${rebuiltColumns.join(', ')}) SELECT ${rebuiltValues.join(', ')} FROM users u`;
   return [
     `CREATE OR REPLACE FUNCTION people_names_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
@@ -83,7 +92,7 @@ export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
     `CREATE OR REPLACE FUNCTION ${PEOPLE_NAMES_REBUILD}() RETURNS void LANGUAGE plpgsql AS $fn$
     BEGIN
       LOCK TABLE users IN SHARE MODE;
-      ${shape.roles ? 'LOCK TABLE influencer_requests, notifications IN SHARE MODE;' : ''}
+      ${roles.length > 0 ? `LOCK TABLE ${roles.map(([table]) => table).join(', ')} IN SHARE MODE;` : ''}
       DELETE FROM people_names;
       ${rebuilt};
     END $fn$`,

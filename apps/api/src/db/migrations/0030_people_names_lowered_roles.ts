@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { PEOPLE_NAMES_REBUILD, PEOPLE_NAMES_TABLE, peopleNamesFunctions } from './0027_people_names';
+import {
+  PEOPLE_NAMES_REBUILD,
+  PEOPLE_NAMES_ROLES as ROLES,
+  PEOPLE_NAMES_TABLE,
+  peopleNamesFunctions,
+} from './0027_people_names';
 
 /**
  * people_names in lower case, and with who applied and who sent a notification.
@@ -39,12 +44,6 @@ const ROLE_INDEXES = [
   'CREATE INDEX people_names_applicant_person_trgm ON people_names USING gin (person gin_trgm_ops) WHERE applicant',
   'CREATE INDEX people_names_sender_names_trgm ON people_names USING gin (names gin_trgm_ops) WHERE sender',
 ];
-
-/** The tables whose rows name a person with a role, and the column that names them. */
-const ROLES = [
-  ['influencer_requests', 'user_id', 'applicant'],
-  ['notifications', 'sender_id', 'sender'],
-] as const;
 
 async function remake(db: Kysely<unknown>, roles: boolean): Promise<void> {
   for (const statement of peopleNamesFunctions({ lowered: roles, roles })) await sql.raw(statement).execute(db);

@@ -18,8 +18,8 @@ import {
   iso,
   listPage,
   listParamsOf,
-  peopleSearchPageIds,
   listPopulation,
+  peopleSearchPageIds,
   type ListPage,
 } from '../../lib/list';
 

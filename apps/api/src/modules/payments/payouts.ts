@@ -27,9 +27,9 @@ import {
   isoOrNull,
   listPage,
   listParamsOf,
+  listPopulation,
   normaliseSearch,
   peopleSearchPageIds,
-  listPopulation,
   pageOf,
   type ListPage,
 } from '../../lib/list';

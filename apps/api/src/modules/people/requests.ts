@@ -18,10 +18,10 @@ import {
   isoOrNull,
   listPage,
   listParamsOf,
+  listPopulation,
   normaliseSearch,
   pageOf,
   peopleSearchPageIds,
-  listPopulation,
   type ListPage,
 } from '../../lib/list';
 import { recordAudit, type Actor, type MarketplaceActor } from '../audit/audit';

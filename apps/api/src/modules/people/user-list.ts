@@ -80,10 +80,9 @@ const AMONG_FLAG: Record<PeopleAmong, string> = {
 export function peopleMatching(db: Kysely<DB>, search: string, opts: { by: 'person' | 'names'; among?: PeopleAmong }) {
   const p = containsPattern(search);
   if (search.includes(NAME_SEPARATOR)) {
-    return db
+    const users = db
       .selectFrom('users as p')
       .select('p.id')
-      .where(opts.among === 'influencers' ? sql<boolean>`p.is_influencer` : sql<boolean>`TRUE`)
       .where((eb) =>
         eb.or(
           opts.by === 'person'
@@ -91,6 +90,7 @@ export function peopleMatching(db: Kysely<DB>, search: string, opts: { by: 'pers
             : [ilike('p.display_name', p), ilike('p.user_name', p)],
         ),
       );
+    return opts.among === 'influencers' ? users.where('p.is_influencer', '=', true) : users;
   }
   // The flag written out, not a parameter, so that the planner can take its partial index.
   const only = opts.among ? sql<boolean>`${sql.ref(`p.${AMONG_FLAG[opts.among]}`)}` : sql<boolean>`TRUE`;
