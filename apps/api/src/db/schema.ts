@@ -444,6 +444,9 @@ export interface ReleaseFilesTable {
   hash: string;
   content: Bytes;
   size: number;
+  /** Compressed copies (migration 0031); null where the file does not compress or is not done yet. */
+  br: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  gzip: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
 }
 
 export interface ReleaseVersionsTable {

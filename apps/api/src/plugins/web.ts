@@ -106,6 +106,8 @@ export async function registerWeb(
     wildcard: false,
     // The build's record of its sources (.build-record.json) is for `npm start`, not for browsers.
     dotfiles: 'ignore',
+    // The build's brotli and gzip copies (webpack/create-config.js), to a browser that takes them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, file) => res.header('Cache-Control', file.endsWith('.html') ? 'no-cache' : IMMUTABLE),
   });

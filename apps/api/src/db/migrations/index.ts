@@ -29,6 +29,7 @@ import * as peopleNames from './0027_people_names';
 import * as personRowIndexes from './0028_person_row_indexes';
 import * as walkIndexes from './0029_walk_indexes';
 import * as peopleNamesLoweredRoles from './0030_people_names_lowered_roles';
+import * as releaseFileEncodings from './0031_release_file_encodings';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0028_person_row_indexes': personRowIndexes,
   '0029_walk_indexes': walkIndexes,
   '0030_people_names_lowered_roles': peopleNamesLoweredRoles,
+  '0031_release_file_encodings': releaseFileEncodings,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';

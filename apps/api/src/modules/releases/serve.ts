@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RELEASE_FILE_TYPES } from '@backoffice/shared-api/contract';
 import type { AppContext } from '../../context';
 import { registryFor } from './registry';
-import { fileContent, MANIFEST, versionFiles } from './versions';
+import { acceptedEncoding, compressible } from '../../lib/content-encoding';
+import { encodedContent, fileContent, MANIFEST, versionFiles } from './versions';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -60,14 +61,21 @@ export function registerReleaseFiles(app: FastifyInstance, ctx: AppContext): voi
       // A shell on another origin (a developer's, or the CDN's) may fetch it.
       reply.header('Access-Control-Allow-Origin', '*');
       reply.header('Cache-Control', file === MANIFEST ? 'no-cache' : IMMUTABLE);
-      // The content's own hash: a revalidation of the manifest costs no body.
-      const etag = `"${hash.slice(7, 39)}"`;
+      // Compressed as a release stored it, when the browser takes it (the integrity check is of
+      // the bytes decoded, the same either way).
+      const canEncode = compressible(file, content.length);
+      const encoding = canEncode ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
+      const encoded = encoding ? await encodedContent(ctx.db, hash, encoding) : undefined;
+      if (canEncode) reply.header('Vary', 'Accept-Encoding');
+      // The content's own hash (and its encoding's): a revalidation of the manifest costs no body.
+      const etag = `"${hash.slice(7, 39)}${encoded ? `-${encoding}` : ''}"`;
       reply.header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
       reply.type(
         TYPES[path.posix.extname(file).slice(1).toLowerCase() as keyof typeof TYPES] ?? 'application/octet-stream',
       );
-      return reply.send(content);
+      if (encoded) reply.header('Content-Encoding', encoding);
+      return reply.send(encoded ?? content);
     },
   );
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { RELEASE_MESSAGES } from '@backoffice/shared-api/contract';
 import type { DB } from '../../db/schema';
+import { compressible, compressedCopies, type ContentEncoding } from '../../lib/content-encoding';
 import { badRequest } from '../../lib/http-errors';
 import { recordAudit, type AuditEntry } from '../audit/audit';
 import { checkSharedRequirements, type Manifest } from './gate';
@@ -84,13 +85,18 @@ export async function storeVersion(
   const version = input.version ?? versionOf(manifest, files);
   const hashes: Record<string, string> = {};
   const contents = new Map<string, Uint8Array>();
+  const toCompress = new Set<string>();
   let bytes = 0;
   for (const [name, content] of files) {
     const hash = sri(content);
     hashes[name] = hash;
     contents.set(hash, content);
+    if (compressible(name, content.length)) toCompress.add(hash);
     bytes += content.length;
   }
+  // Before the transaction, and only for contents no version brought before: compressing takes
+  // seconds for a whole build, which no transaction should be held open for.
+  const copies = await copiesOfNewContents(db, contents, toCompress);
   const created = await db.transaction().execute(async (trx) => {
     const exists = await trx
       .selectFrom('release_versions')
@@ -99,7 +105,7 @@ export async function storeVersion(
       .where('version', '=', version)
       .executeTakeFirst();
     if (exists) return false;
-    await storeFiles(trx, contents);
+    await storeFiles(trx, contents, copies);
     const inserted = await trx
       .insertInto('release_versions')
       .values({
@@ -127,14 +133,52 @@ export async function storeVersion(
   return { remote, version, created, files: files.size, bytes, gate };
 }
 
-/** Each content once, whichever version brought it first. */
-async function storeFiles(trx: Transaction<DB>, contents: Map<string, Uint8Array>): Promise<void> {
+type Copies = Map<string, Record<ContentEncoding, Buffer | undefined>>;
+
+/**
+ * The columns of a file's copies: null when none were made (a kind that does not compress), empty
+ * when made and not worth sending (so that nobody makes them again).
+ */
+const NOT_WORTH = Buffer.alloc(0);
+const storedCopies = (copies: Record<ContentEncoding, Buffer | undefined> | undefined) =>
+  copies ? { br: copies.br ?? NOT_WORTH, gzip: copies.gzip ?? NOT_WORTH } : { br: null, gzip: null };
+
+/** The compressed copies of the contents in `hashes` that are not stored yet. */
+async function copiesOfNewContents(
+  db: Kysely<DB>,
+  contents: ReadonlyMap<string, Uint8Array>,
+  hashes: ReadonlySet<string>,
+): Promise<Copies> {
+  const copies: Copies = new Map();
+  if (hashes.size === 0) return copies;
+  const stored = new Set(
+    (
+      await db
+        .selectFrom('release_files')
+        .select('hash')
+        .where('hash', 'in', [...hashes])
+        .execute()
+    ).map((r) => r.hash),
+  );
+  for (const hash of hashes) {
+    if (!stored.has(hash)) copies.set(hash, await compressedCopies(contents.get(hash)!));
+  }
+  return copies;
+}
+
+/** Each content once, whichever version brought it first, with its compressed copies. */
+async function storeFiles(trx: Transaction<DB>, contents: Map<string, Uint8Array>, copies: Copies): Promise<void> {
   const all = [...contents];
   for (let i = 0; i < all.length; i += 25) {
     await trx
       .insertInto('release_files')
       .values(
-        all.slice(i, i + 25).map(([hash, content]) => ({ hash, content: Buffer.from(content), size: content.length })),
+        all.slice(i, i + 25).map(([hash, content]) => ({
+          hash,
+          content: Buffer.from(content),
+          size: content.length,
+          ...storedCopies(copies.get(hash)),
+        })),
       )
       .onConflict((oc) => oc.column('hash').doNothing())
       .execute();
@@ -164,8 +208,9 @@ export async function versionFiles(
 }
 
 /**
- * File contents by SHA-384, kept in memory up to a bound: a content's hash names it for ever, so a
- * copy on any instance is never stale (the one thing an instance may keep to itself).
+ * File contents by SHA-384 (and their compressed copies by SHA-384 and encoding), kept in memory up
+ * to a bound: a content's hash names it for ever, so a copy on any instance is never stale (the one
+ * thing an instance may keep to itself).
  */
 const contentCache = new Map<string, Buffer>();
 let cachedBytes = 0;
@@ -176,13 +221,63 @@ export async function fileContent(db: Kysely<DB>, hash: string): Promise<Buffer 
   const row = await db.selectFrom('release_files').select('content').where('hash', '=', hash).executeTakeFirst();
   if (!row) return undefined;
   const content = Buffer.from(row.content);
+  cache(hash, content);
+  return content;
+}
+
+function cache(key: string, content: Buffer): void {
   if (cachedBytes + content.length > CACHE_BYTES) {
     contentCache.clear();
     cachedBytes = 0;
   }
-  contentCache.set(hash, content);
+  contentCache.set(key, content);
   cachedBytes += content.length;
-  return content;
+}
+
+/**
+ * The `encoding` copy of a file's content, or undefined when it has none (then the content goes as
+ * it is). A file stored before copies were made gets them now, for the next request on any
+ * instance: this one is sent as it is rather than wait seconds for quality 11.
+ */
+export async function encodedContent(
+  db: Kysely<DB>,
+  hash: string,
+  encoding: ContentEncoding,
+): Promise<Buffer | undefined> {
+  const key = `${hash} ${encoding}`;
+  const cached = contentCache.get(key);
+  if (cached) return cached.length ? cached : undefined;
+  const row = await db.selectFrom('release_files').select(['br', 'gzip']).where('hash', '=', hash).executeTakeFirst();
+  const copy = row?.[encoding];
+  if (copy) {
+    // An empty copy is one not worth sending: remembered as such.
+    const body = copy.length ? Buffer.from(copy) : NOT_WORTH;
+    cache(key, body);
+    return body.length ? body : undefined;
+  }
+  if (row && !row.br && !row.gzip) backfillCopies(db, hash);
+  return undefined;
+}
+
+/** Files whose copies are being made on this instance (each once). */
+const backfilling = new Set<string>();
+function backfillCopies(db: Kysely<DB>, hash: string): void {
+  if (backfilling.has(hash)) return;
+  backfilling.add(hash);
+  void fileContent(db, hash)
+    .then((content) => (content ? compressedCopies(content) : undefined))
+    .then((copies) =>
+      db
+        .updateTable('release_files')
+        .set(storedCopies(copies))
+        .where('hash', '=', hash)
+        .where('br', 'is', null)
+        .where('gzip', 'is', null)
+        .execute(),
+    )
+    // Nothing is lost: the file goes out as it is, and the next request tries again.
+    .catch(() => undefined)
+    .finally(() => backfilling.delete(hash));
 }
 
 export async function manifestOf(db: Kysely<DB>, remote: string, version: string): Promise<Manifest | undefined> {
