@@ -26,8 +26,20 @@ async function coldLoad(path: string) {
   page.on('pageerror', (e) => errors.push(e.message));
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
+  // How each script came: compressed, or as it is.
+  const scripts: { path: string; encoding: string | undefined; bytes: number }[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    const headers = r.headers();
+    if (url.pathname.endsWith('.js'))
+      scripts.push({
+        path: url.pathname,
+        encoding: headers['content-encoding'],
+        bytes: Number(headers['content-length']),
+      });
+  });
   await page.goto(path);
-  return { context, page, errors, asked };
+  return { context, page, errors, asked, scripts };
 }
 
 const rowsShown = (page: Page) => page.getByText(/^Showing 1 to 10 of/).waitFor();
@@ -41,7 +53,7 @@ async function timings(page: Page) {
 
 describe('the first screen', () => {
   it('a cold load of Fans shows its rows after at most 3 request waves, each file and read asked for once', async () => {
-    const { context, page, errors, asked } = await coldLoad('/app/fans');
+    const { context, page, errors, asked, scripts } = await coldLoad('/app/fans');
     await rowsShown(page);
     const { navigation, resources } = await timings(page);
     const waves = requestWaves(navigation, resources);
@@ -51,11 +63,13 @@ describe('the first screen', () => {
     // The chain is in the message when there are too many.
     expect(`${Math.max(...before.map((r) => r.wave))} waves:\n${chain}`).toMatch(/^[123] waves/);
     // What the rows wait on is on its way at once: the session check, the shell's signed-in files,
-    // the people remote's manifest, entry and Fans screen, all in the first wave.
+    // the people remote's manifest, entry and Fans screen, and the first page this browser read
+    // here the last time (the page's inline script starts it), all in the first wave.
     const firstWave = before.filter((r) => r.wave === 1).map((r) => new URL(r.name).pathname);
     expect(firstWave).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/\/getUserProfile$/),
+        expect.stringMatching(/\/getAllFans$/),
         expect.stringMatching(/^\/remotes\/people\/[^/]+\/mf-manifest\.json$/),
         expect.stringMatching(/^\/remotes\/people\/[^/]+\/remoteEntry\.js$/),
         expect.stringMatching(/^\/remotes\/people\/[^/]+\/__federation_expose_Fans\.[0-9a-f]+\.js$/),
@@ -65,7 +79,12 @@ describe('the first screen', () => {
     const names = before.map((r) => r.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
     expect(asked.filter((p) => p.endsWith('/getUserProfile'))).toHaveLength(1);
-    expect(fansRead[0]!.wave).toBeLessThanOrEqual(2);
+    expect(asked.filter((p) => p.includes('/getAllFans?'))).toHaveLength(1);
+    expect(fansRead[0]!.wave).toBe(1);
+    // Every script but the smallest came compressed, the shell's and the remote's alike (a browser
+    // takes gzip at least); the integrity checks (below) are of the decoded bytes.
+    expect(scripts.filter((s) => !s.encoding && !(s.bytes < 1024))).toEqual([]);
+    expect(scripts.filter((s) => s.encoding && s.path.startsWith('/remotes/')).length).toBeGreaterThanOrEqual(2);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE_PATH, endpoints } from '@backoffice/shared-api/contract';
+import { API_BASE_PATH, REMEMBERED_READS_KEY, TOKEN_KEY, endpoints } from '@backoffice/shared-api/contract';
 import { SHELL_PAGES, baseOf } from '@backoffice/shared-api/screens';
 import type { Preload } from '../modules/releases/first-screen';
 
@@ -23,16 +23,23 @@ export function overrideSources(origins: readonly string[]): { script: string[];
 const DATA_ID = 'first-screen';
 
 /**
- * The page's one inline script: with a stored session it starts the session check and the
- * signed-in screen's files at once, before main.js has even arrived (the browser would otherwise
- * learn of each only from the script before it). Without one (signed out) it starts nothing: the
- * sign-in page needs none of it. Its reads are taken by the HTTP client (shared-api earlyReads.ts).
- * Static, so the Content-Security-Policy allows it by its hash (FIRST_SCREEN_SCRIPT_HASH).
+ * The page's one inline script: with a stored session it starts the session check, the signed-in
+ * screen's files and the screen's first read (the list's first page this browser read the last time
+ * it opened this address) at once, before main.js has even arrived (the browser would otherwise
+ * learn of each only from the script before it, and of the read only once all of them had run).
+ * Without one (signed out) it starts nothing: the sign-in page needs none of it. Its reads are
+ * taken by the HTTP client (shared-api earlyReads.ts), which sends its own when the URL or the
+ * token differs. Static, so the Content-Security-Policy allows it by its hash
+ * (FIRST_SCREEN_SCRIPT_HASH).
  */
 export const FIRST_SCREEN_SCRIPT = `(function () {
   var data = document.getElementById('${DATA_ID}');
   var token = null;
-  try { token = localStorage.getItem('_itoken'); } catch (e) {}
+  var remembered = null;
+  try {
+    token = localStorage.getItem(${JSON.stringify(TOKEN_KEY)});
+    remembered = JSON.parse(localStorage.getItem(${JSON.stringify(REMEMBERED_READS_KEY)}) || '{}')[location.pathname + location.search];
+  } catch (e) {}
   if (!data || !token) return;
   var page = JSON.parse(data.textContent);
   page.preloads.forEach(function (p) {
@@ -44,6 +51,8 @@ export const FIRST_SCREEN_SCRIPT = `(function () {
     document.head.appendChild(link);
   });
   var reads = (window.__earlyReads = {});
+  // Only a read of this API: the stored value is the page's own, but the token must not go elsewhere.
+  if (typeof remembered === 'string' && remembered.indexOf('${API_BASE_PATH}/') === 0) page.reads.push(remembered);
   page.reads.forEach(function (url) {
     var reply = fetch(url, { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token }, credentials: 'same-origin' })
       .then(function (res) { return res.text().then(function (body) { return { status: res.status, body: body }; }); });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useEndpointQuery } from '@backoffice/shared-api';
-import { formatDateTime } from '@backoffice/ui-kit';
+import { formatDateTime, useRememberFirstRead } from '@backoffice/ui-kit';
 import { dashboardCards } from './dashboardCards';
 
 /**
@@ -25,6 +25,8 @@ export function browserTimeZone(): string {
  */
 export function useDashboard(base: '/app' | '', timeZone: string = browserTimeZone()) {
   const query = useEndpointQuery('getDashboard', { timeZone }, { staleTime: 0, refetchInterval: DASHBOARD_REFRESH_MS });
+  // The next cold load of the dashboard starts this read with its HTML.
+  useRememberFirstRead('getDashboard', { timeZone });
   const summary = query.data;
   const cards = useMemo(() => dashboardCards(summary, base), [summary, base]);
   // Parts that failed are null; parts not answered yet are undefined.

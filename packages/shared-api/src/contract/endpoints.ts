@@ -11,7 +11,7 @@ import { remotesEndpoints } from './remotes';
 import { releasesEndpoints } from './releases';
 
 export * from './endpoint';
-export { API_BASE_PATH } from '../constants/transport';
+export { API_BASE_PATH, REMEMBERED_READS_KEY, TOKEN_KEY } from '../constants/transport';
 
 /**
  * Every call of the API, written once, each beside its schemas in its area's file: the server

@@ -1,3 +1,4 @@
+import { REMEMBERED_READS_KEY } from '../constants/transport';
 import { readToken } from './storage';
 
 /**
@@ -5,8 +6,9 @@ import { readToken } from './storage';
  * with its code instead of after it (render-as-you-fetch):
  * - the page's own HTML starts the session check (the server writes its URL into the page, and a
  *   small inline script sends it with the stored token before main.js has arrived): `window.__earlyReads`;
- * - the shell's router starts, on the page's first navigation, the list's first page this browser
- *   asked for the last time it opened that address (rememberFirstRead / prefetchRemembered).
+ * - the same script starts the list's first page this browser asked for the last time it opened
+ *   that address (rememberFirstRead), and the shell's router starts it on the page's first
+ *   navigation when the script could not (prefetchRemembered).
  *
  * apiRequest takes such a read instead of sending its own when the URL and the token are the same,
  * so every reply still passes through the HTTP client's interceptors (the 401 rule and the rest).
@@ -28,7 +30,7 @@ export const EARLY_READ_TTL_MS = 10_000;
 /** How many addresses' first reads are remembered (the most recent ones). */
 export const REMEMBERED_READS = 40;
 
-export const REMEMBERED_READS_KEY = 'backoffice:first-reads';
+export { REMEMBERED_READS_KEY };
 
 declare global {
   interface Window {
@@ -112,6 +114,8 @@ export function rememberFirstRead(address: string, url: string): void {
 
 /** Starts the read the screen at `address` made the last time this browser opened it, if any. */
 export function prefetchRemembered(address: string): void {
+  // The page's script may have started it already.
+  adoptPageReads();
   const url = remembered()[address];
   if (url && !reads.has(url)) startEarlyRead(url);
 }

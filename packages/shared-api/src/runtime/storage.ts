@@ -1,7 +1,8 @@
+import { TOKEN_KEY } from '../constants/transport';
 import { isPlainObject } from './internal';
 
 /** localStorage keys of spec section 3 and 7; other tools (e2e tests, support staff) rely on them. */
-export const TOKEN_KEY = '_itoken';
+export { TOKEN_KEY };
 export const ROOT_KEY = 'root';
 
 // Storage can be missing or throw (private mode, quota, a sandboxed frame): persisted state is a

@@ -5,3 +5,4 @@ export { useBackToList } from './useBackToList';
 export { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction';
 export { useLinkTo } from './useLinkTo';
 export { useDialogOpening, type DialogOpening } from './useDialogOpening';
+export { useRememberFirstRead } from './useRememberFirstRead';

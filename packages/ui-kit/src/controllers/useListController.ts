@@ -1,13 +1,6 @@
-import { useEffect, useRef } from 'react';
-import {
-  ROUTES,
-  useEndpointList,
-  type EndpointQuery,
-  type EndpointRow,
-  type ListEndpointName,
-} from '@backoffice/shared-api';
-import { readUrl, rememberFirstRead } from '@backoffice/shared-api/runtime';
+import { useEndpointList, type EndpointQuery, type EndpointRow, type ListEndpointName } from '@backoffice/shared-api';
 import { useLocation } from '@backoffice/ui-kit/router';
+import { useRememberFirstRead } from './useRememberFirstRead';
 import { useUrlListState, type UrlListState } from './useUrlListState';
 
 /** What every list asks the server for: the page, its size, the trimmed search and the sort. */
@@ -64,15 +57,8 @@ export function useListController<N extends ListEndpointName, S extends string>(
     query,
     opts.staleTime === undefined ? {} : { staleTime: opts.staleTime },
   );
-  const { pathname, search } = useLocation();
-  // What this address reads first, for the router to start on the next cold load of it, beside
-  // the screen's code instead of after it (earlyReads.ts). Only the query the screen opened with.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    rememberFirstRead(pathname + search, readUrl(ROUTES[opts.endpoint].path, query as Record<string, unknown>));
-  });
+  const { search } = useLocation();
+  useRememberFirstRead(opts.endpoint, query);
   return {
     ...url,
     sortBy,
