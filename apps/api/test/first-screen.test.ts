@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BASE_PATH, endpoints } from '@backoffice/shared-api/contract';
-import { FIRST_SCREEN_SCRIPT_HASH } from '../src/plugins/web';
+import vm from 'node:vm';
+import { API_BASE_PATH, REMEMBERED_READS_KEY, TOKEN_KEY, endpoints } from '@backoffice/shared-api/contract';
+import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH } from '../src/plugins/web';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 import { archiveOf, buildOf } from './helpers/builds';
 
@@ -93,6 +94,60 @@ describe('the page of a first screen', () => {
     const { data, preloads } = await page('/login');
     expect(data).toBeUndefined();
     expect(preloads).toEqual(['/boot.js']);
+  });
+
+  /** Runs the page's inline script as a browser would, over `stored` (localStorage) at `address`. */
+  const runInlineScript = (pageData: unknown, stored: Record<string, string>, address: string) => {
+    const fetched: { url: string; authorization: string }[] = [];
+    const preloaded: string[] = [];
+    const window: Record<string, unknown> = {};
+    const [pathname, search = ''] = address.split('?');
+    vm.runInNewContext(FIRST_SCREEN_SCRIPT, {
+      window,
+      location: { pathname, search: search ? `?${search}` : '' },
+      localStorage: { getItem: (k: string) => stored[k] ?? null },
+      document: {
+        getElementById: () => ({ textContent: JSON.stringify(pageData) }),
+        createElement: () => ({}),
+        head: { appendChild: (link: { href: string }) => preloaded.push(link.href) },
+      },
+      fetch: (url: string, init: { headers: Record<string, string> }) => {
+        fetched.push({ url, authorization: init.headers.Authorization! });
+        return new Promise(() => undefined);
+      },
+    });
+    return { fetched, preloaded, reads: Object.keys((window.__earlyReads as object) ?? {}) };
+  };
+
+  it("the page's inline script starts the session check and the read this browser made here last time, with the HTML", async () => {
+    const { data } = await page('/app/fans?page=2');
+    const fansRead = `${API_BASE_PATH}${endpoints.getAllFans.path}?limit=10&page=2`;
+    const stored = {
+      [TOKEN_KEY]: 'tok-1',
+      [REMEMBERED_READS_KEY]: JSON.stringify({ '/app/fans?page=2': fansRead, '/app/influencers': 'elsewhere' }),
+    };
+    const here = runInlineScript(data, stored, '/app/fans?page=2');
+    expect(here.fetched).toEqual([
+      { url: `${API_BASE_PATH}${endpoints.getUserProfile.path}`, authorization: 'Bearer tok-1' },
+      { url: fansRead, authorization: 'Bearer tok-1' },
+    ]);
+    expect(here.reads).toEqual(here.fetched.map((f) => f.url));
+    expect(here.preloaded).toEqual(data.preloads.map((p: { href: string }) => p.href));
+    // Another address reads what it read; the token never goes to a URL outside the API.
+    expect(runInlineScript(data, stored, '/app/fans').fetched.map((f) => f.url)).toEqual([
+      `${API_BASE_PATH}${endpoints.getUserProfile.path}`,
+    ]);
+    const tampered = {
+      ...stored,
+      [REMEMBERED_READS_KEY]: JSON.stringify({ '/app/influencers': 'https://evil.example/x' }),
+    };
+    expect(runInlineScript(data, tampered, '/app/influencers').fetched).toHaveLength(1);
+    // Without a stored session it starts nothing; a broken store of reads costs only the read.
+    expect(runInlineScript(data, {}, '/app/fans').fetched).toEqual([]);
+    const broken = { [TOKEN_KEY]: 'tok-1', [REMEMBERED_READS_KEY]: '{not json' };
+    expect(runInlineScript(data, broken, '/app/fans').fetched.map((f) => f.url)).toEqual([
+      `${API_BASE_PATH}${endpoints.getUserProfile.path}`,
+    ]);
   });
 
   it("the page's inline script is the one the Content-Security-Policy allows by its hash", async () => {

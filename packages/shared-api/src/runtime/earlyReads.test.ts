@@ -105,6 +105,21 @@ describe('reads started before the code that needs them', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("the page's script started the remembered read already: the router sends nothing, the screen takes it", async () => {
+    const sent = stubHttp(() => ({ status: 200, data: { statusCode: 200, message: 'sent' } }));
+    globalThis.fetch = jest.fn(() => Promise.reject(new Error('sent twice'))) as typeof fetch;
+    const url = readUrl('/admin/getAllFans', { page: 1, limit: 10, sortBy: 'createdAt' });
+    rememberFirstRead('/app/fans', url);
+    window.__earlyReads = {
+      [url]: { token: 'tok-1', reply: reply(200, { statusCode: 200, message: 'from the page' }) },
+    };
+    prefetchRemembered('/app/fans');
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+    const got = await apiRequest('GET', '/admin/getAllFans', { query: { page: 1, limit: 10, sortBy: 'createdAt' } });
+    expect(got.message).toBe('from the page');
+    expect(sent).toHaveLength(0);
+  });
+
   it('remembers the newest addresses only, and nothing breaks on a full or broken store', () => {
     for (let i = 0; i < 50; i++) rememberFirstRead(`/app/page-${i}`, `/api/v1/x?i=${i}`);
     const kept = Object.keys(JSON.parse(localStorage.getItem(REMEMBERED_READS_KEY)!) as object);
