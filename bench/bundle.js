@@ -7,6 +7,10 @@
  * next ask), the main thread's blocking time before them, the time from clicking Fans to its rows, whether each shared
  * library was loaded exactly once, the dashboard's largest contentful paint, each list's cumulative
  * layout shift, and how soon after the server's reply a sort or a page click paints its rows.
+ *
+ * `-- --baseline REF` instead times the cold Fans rows and the cold dashboard's largest paint of
+ * another commit's product against this one's in the same run (baseline.js): the before and after
+ * of a change to the first screens on one machine.
  */
 /* global PerformanceObserver, MutationObserver, document, performance, requestAnimationFrame -- run in the page */
 const fs = require('node:fs');
@@ -14,7 +18,8 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
 const { chromiumLaunchOptions, describeChromium } = require('../test-support/chromium');
-const { ADMIN, ROOT, buildProduct, startProduct } = require('./product');
+const { ADMIN, ROOT, buildProduct, startProduct, signIn } = require('./product');
+const { prepareBaseline } = require('./baseline');
 const { requestWaves } = require('../test-support/waves');
 
 /** Every list of the spec, by its route under /app. */
@@ -171,40 +176,111 @@ const DESKTOP_NETWORK = {
   uploadThroughput: (10 * 1024 * 1024) / 8,
 };
 
+/** A fresh context (an empty cache, the stored session) loads `path`; resolves to what `until` reads. */
+async function coldLoad(browser, url, storageState, path, until, network) {
+  const cold = await browser.newContext({ baseURL: url, storageState });
+  await cold.addInitScript(stampWhenShown);
+  const page = await cold.newPage();
+  if (network) {
+    const cdp = await cold.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', network);
+  }
+  await page.goto(path);
+  const at = await until(page);
+  await cold.close();
+  return Math.round(at);
+}
+
+/** When the cold Fans list's rows are painted, from the navigation's start. */
+const fansRows = async (page) => (await shownAt(page, 'rows')).at;
+
+/** When the cold dashboard's largest element is painted. */
+async function dashboardLcp(page) {
+  await page.locator('[data-figure][aria-busy="false"]').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return (await entriesOf(page, 'largest-contentful-paint')).at(-1)?.startTime ?? NaN;
+}
+
+const middle = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
 /**
  * The cold Fans rows and the cold dashboard's largest paint over a network like an admin's (Chromium's
  * emulation of DESKTOP_NETWORK), where each request wave costs a round trip: on this machine's
  * loopback the waves cost nothing and the figures above are the main thread's alone.
  */
 async function overNetwork(browser, url, storageState) {
-  const load = async (path, until) => {
-    const cold = await browser.newContext({ baseURL: url, storageState });
-    await cold.addInitScript(stampWhenShown);
-    const page = await cold.newPage();
-    const cdp = await cold.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', DESKTOP_NETWORK);
-    await page.goto(path);
-    const at = await until(page);
-    await cold.close();
-    return Math.round(at);
-  };
   const rows = [];
   const lcps = [];
-  for (let i = 0; i < 3; i++) rows.push(await load('/app/fans', async (page) => (await shownAt(page, 'rows')).at));
-  for (let i = 0; i < 3; i++) {
-    lcps.push(
-      await load('/app', async (page) => {
-        await page.locator('[data-figure][aria-busy="false"]').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        return (await entriesOf(page, 'largest-contentful-paint')).at(-1)?.startTime ?? NaN;
-      }),
+  for (let i = 0; i < 3; i++) rows.push(await coldLoad(browser, url, storageState, '/app/fans', fansRows, DESKTOP_NETWORK));
+  for (let i = 0; i < 3; i++) lcps.push(await coldLoad(browser, url, storageState, '/app', dashboardLcp, DESKTOP_NETWORK));
+  console.log(
+    `  over a 40 ms, 10 Mbit/s network (Lighthouse's desktop figures): cold Fans rows after ${middle(rows)} ms (median of ${rows.join(', ')}), cold dashboard's largest contentful paint ${middle(lcps)} ms (median of ${lcps.join(', ')})`,
+  );
+}
+
+/** The issue's budget for the first screens against the build before them: at most this share. */
+const BASELINE_SHARE = 0.6;
+
+/**
+ * `--baseline REF`: the cold Fans rows and the cold dashboard's largest paint of REF's product and
+ * of this one, on loopback and over the desktop network, in the same run: ROUNDS rounds, the two
+ * products taking turns first, so that the machine's load weighs on both alike; the medians and
+ * this one's share of REF's.
+ */
+async function againstBaseline(ref) {
+  const ROUNDS = 5;
+  const baseline = prepareBaseline(ref);
+  const products = [
+    { name: `${ref} (${baseline.commit.slice(0, 10)})`, server: await startProduct(baseline.dir) },
+    { name: 'this checkout', server: await startProduct() },
+  ];
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    for (const p of products) {
+      // Signed in, each screen opened once: what a returning admin's browser holds.
+      const context = await browser.newContext({ baseURL: p.server.url });
+      const page = await context.newPage();
+      await signIn(page);
+      await page.goto('/app/fans');
+      await page.getByText(/^Showing 1 to 10 of/).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.goto('/app');
+      await page.locator('[data-figure][aria-busy="false"]').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      p.storageState = await context.storageState();
+      p.figures = { rows: [], lcp: [], netRows: [], netLcp: [] };
+      await context.close();
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const p of round % 2 ? [...products].reverse() : products) {
+        const { url } = p.server;
+        p.figures.rows.push(await coldLoad(browser, url, p.storageState, '/app/fans', fansRows));
+        p.figures.lcp.push(await coldLoad(browser, url, p.storageState, '/app', dashboardLcp));
+        p.figures.netRows.push(await coldLoad(browser, url, p.storageState, '/app/fans', fansRows, DESKTOP_NETWORK));
+        p.figures.netLcp.push(await coldLoad(browser, url, p.storageState, '/app', dashboardLcp, DESKTOP_NETWORK));
+      }
+    }
+  } finally {
+    await browser.close();
+    for (const p of products) p.server.stop();
+  }
+  const [before, after] = products;
+  console.log(`against ${before.name}, ${ROUNDS} rounds each, taking turns (median; budget: at most ${BASELINE_SHARE * 100}% of it):`);
+  const rows = [
+    ['cold Fans rows, loopback', 'rows'],
+    ['cold dashboard LCP, loopback', 'lcp'],
+    ['cold Fans rows, 40 ms / 10 Mbit/s', 'netRows'],
+    ['cold dashboard LCP, 40 ms / 10 Mbit/s', 'netLcp'],
+  ];
+  for (const [label, key] of rows) {
+    const b = middle(before.figures[key]);
+    const a = middle(after.figures[key]);
+    const share = a / b;
+    console.log(
+      `  ${label.padEnd(40)} ${String(b).padStart(5)} ms -> ${String(a).padStart(5)} ms  ${(share * 100).toFixed(0).padStart(3)}%${share <= BASELINE_SHARE ? '' : '  (over budget)'}   (${before.figures[key].join(', ')} -> ${after.figures[key].join(', ')})`,
     );
   }
-  const median = (list) => [...list].sort((a, b) => a - b)[1];
-  console.log(
-    `  over a 40 ms, 10 Mbit/s network (Lighthouse's desktop figures): cold Fans rows after ${median(rows)} ms (median of ${rows.join(', ')}), cold dashboard's largest contentful paint ${median(lcps)} ms (median of ${lcps.join(', ')})`,
-  );
 }
 
 /** Total blocking time of the page's long tasks that started before `at`: each one's time over 50 ms. */
@@ -432,6 +508,12 @@ async function webVitals(context) {
 
 (async () => {
   buildProduct();
+  const at = process.argv.indexOf('--baseline');
+  if (at >= 0) {
+    if (!process.argv[at + 1]) throw new Error('--baseline needs a commit (a hash, a tag or a branch)');
+    await againstBaseline(process.argv[at + 1]);
+    return;
+  }
   staticSizes();
   const server = await startProduct();
   try {

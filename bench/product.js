@@ -17,9 +17,11 @@ function buildProduct() {
   execFileSync(process.execPath, ['scripts/start.js', '--no-serve'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-async function startProduct() {
+/** The product built in `root` (this checkout, or another commit's worktree: baseline.js). */
+async function startProduct(root = ROOT) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-bench-front-'));
   const { baseURL, child } = await startServer({
+    apiDir: path.join(root, 'apps/api'),
     env: {
       DATA_DIR: work,
       RELEASES_DIR: path.join(work, 'no-releases'),

@@ -5,4 +5,5 @@ export function startServer(options?: {
   port?: number;
   env?: Record<string, string>;
   onOutput?: (text: string) => void;
+  apiDir?: string;
 }): Promise<{ port: number; baseURL: string; child: ChildProcess; output: () => string }>;

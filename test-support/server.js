@@ -25,12 +25,13 @@ function freePort() {
 /**
  * Starts the server with `env` added to this process's environment, on `port` (a free one when not
  * given), and resolves once it is ready; rejects with its output if it exits first.
- * @param {{ port?: number, env?: Record<string, string>, onOutput?: (text: string) => void }} [options]
+ * `apiDir` is another checkout's server (bench:bundle's baseline).
+ * @param {{ port?: number, env?: Record<string, string>, onOutput?: (text: string) => void, apiDir?: string }} [options]
  */
-async function startServer({ port, env = {}, onOutput } = {}) {
+async function startServer({ port, env = {}, onOutput, apiDir = API_DIR } = {}) {
   port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
+    cwd: apiDir,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
