@@ -212,8 +212,10 @@ const middle = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 async function overNetwork(browser, url, storageState) {
   const rows = [];
   const lcps = [];
-  for (let i = 0; i < 3; i++) rows.push(await coldLoad(browser, url, storageState, '/app/fans', fansRows, DESKTOP_NETWORK));
-  for (let i = 0; i < 3; i++) lcps.push(await coldLoad(browser, url, storageState, '/app', dashboardLcp, DESKTOP_NETWORK));
+  for (let i = 0; i < 3; i++)
+    rows.push(await coldLoad(browser, url, storageState, '/app/fans', fansRows, DESKTOP_NETWORK));
+  for (let i = 0; i < 3; i++)
+    lcps.push(await coldLoad(browser, url, storageState, '/app', dashboardLcp, DESKTOP_NETWORK));
   console.log(
     `  over a 40 ms, 10 Mbit/s network (Lighthouse's desktop figures): cold Fans rows after ${middle(rows)} ms (median of ${rows.join(', ')}), cold dashboard's largest contentful paint ${middle(lcps)} ms (median of ${lcps.join(', ')})`,
   );
@@ -266,7 +268,9 @@ async function againstBaseline(ref) {
     for (const p of products) p.server.stop();
   }
   const [before, after] = products;
-  console.log(`against ${before.name}, ${ROUNDS} rounds each, taking turns (median; budget: at most ${BASELINE_SHARE * 100}% of it):`);
+  console.log(
+    `against ${before.name}, ${ROUNDS} rounds each, taking turns (median; budget: at most ${BASELINE_SHARE * 100}% of it):`,
+  );
   const rows = [
     ['cold Fans rows, loopback', 'rows'],
     ['cold dashboard LCP, loopback', 'lcp'],
