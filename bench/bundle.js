@@ -348,6 +348,19 @@ async function browserFigures(url) {
         rowsShown.at,
       ),
     );
+    // What the scripts before the rows weighed on the wire (compressed as the server sent them) and
+    // decoded: the resource timing's own byte counts, which do not vary from run to run.
+    const wire = await page.evaluate(
+      (at) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime < at && /\.js(\?|$)/.test(e.name))
+          .reduce((s, e) => ({ sent: s.sent + e.encodedBodySize, decoded: s.decoded + e.decodedBodySize }), {
+            sent: 0,
+            decoded: 0,
+          }),
+      rowsShown.at,
+    );
     const waves = await wavesBefore(page, rowsShown.at, 'getAllFans');
     const allJs = js;
     js = allJs.filter((r) => askedBeforeRows.has(r.url));
@@ -372,6 +385,9 @@ async function browserFigures(url) {
     const tbt = [...blocked].sort((a, b) => a.ms - b.ms)[1];
     console.log(
       `Fans list from a cold page load: ${kib(sum(js))} gzip JS in ${js.length} files asked for before the rows show, rows after ${ms} ms (median of ${times.join(', ')}; budgets 350 KiB, 800 ms)`,
+    );
+    console.log(
+      `  on the wire: ${kib(wire.sent)} of those scripts as the server sent them (${kib(wire.decoded)} decoded)`,
     );
     console.log(`  request waves after the HTML that the rows waited on: ${waves.count} (budget 3)`);
     for (const line of waves.lines) console.log(line);

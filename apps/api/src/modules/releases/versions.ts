@@ -237,7 +237,7 @@ function cache(key: string, content: Buffer): void {
 /**
  * The `encoding` copy of a file's content, or undefined when it has none (then the content goes as
  * it is). A file stored before copies were made gets them now, for the next request on any
- * instance: this one is sent as it is rather than wait seconds for quality 11.
+ * instance: this one is sent as it is rather than wait for them.
  */
 export async function encodedContent(
   db: Kysely<DB>,
