@@ -24,9 +24,10 @@ export function browserTimeZone(): string {
  * A failed request leaves what was shown before on screen.
  */
 export function useDashboard(base: '/app' | '', timeZone: string = browserTimeZone()) {
-  const query = useEndpointQuery('getDashboard', { timeZone }, { staleTime: 0, refetchInterval: DASHBOARD_REFRESH_MS });
-  // The next cold load of the dashboard starts this read with its HTML.
-  useRememberFirstRead('getDashboard', { timeZone });
+  const params = { timeZone };
+  const query = useEndpointQuery('getDashboard', params, { staleTime: 0, refetchInterval: DASHBOARD_REFRESH_MS });
+  // The next cold load of the dashboard starts this same read with its HTML.
+  useRememberFirstRead('getDashboard', params);
   const summary = query.data;
   const cards = useMemo(() => dashboardCards(summary, base), [summary, base]);
   // Parts that failed are null; parts not answered yet are undefined.
