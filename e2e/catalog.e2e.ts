@@ -29,6 +29,18 @@ async function formSettled(page: Page) {
   await page.getByLabel('Code name').waitFor();
   await page.waitForTimeout(500);
 }
+/**
+ * Fills a form with `fill` until `kept` says every field holds what was typed: on a loaded machine
+ * the form's first effects can come later than formSettled waits, and clear what came before them.
+ */
+async function fillKept(page: Page, fill: () => Promise<void>, kept: () => Promise<boolean>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await fill();
+    await page.waitForTimeout(300);
+    if (await kept()) return;
+  }
+  throw new Error('the form did not keep what was typed');
+}
 /** The column shows `expected` once the page in the URL has rendered (the previous rows stay while it loads). */
 async function expectColumn(page: Page, index: number, expected: string[]) {
   let seen: string[] = [];
@@ -67,13 +79,23 @@ describe('the catalog remote', () => {
     // A name another code has, in another case, is refused on the field.
     const taken = await api('GET', '/discountCode/getAll', { token, query: { limit: 1 } });
     await formSettled(page);
-    await page.getByLabel('Code name').fill(taken.data[0].codeName.toLowerCase());
-    await page.getByLabel('Discount type').click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Promo code"]')
-      .click();
-    await page.getByLabel('Amount').fill('7.5');
-    await page.getByLabel('Redeem limit').fill('40');
+    await fillKept(
+      page,
+      async () => {
+        await page.getByLabel('Code name').fill(taken.data[0].codeName.toLowerCase());
+        await page.getByLabel('Discount type').click();
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Promo code"]')
+          .click();
+        await page.getByLabel('Amount').fill('7.5');
+        await page.getByLabel('Redeem limit').fill('40');
+      },
+      async () =>
+        (await page.getByLabel('Code name').inputValue()) === taken.data[0].codeName.toLowerCase() &&
+        (await page.locator('.ant-select-content[title="Promo code"]').count()) === 1 &&
+        Number(await page.getByLabel('Amount').inputValue()) === 7.5 &&
+        (await page.getByLabel('Redeem limit').inputValue()) === '40',
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('A discount code with this name already exists').waitFor();
     await page.getByLabel('Code name').fill(name);
