@@ -32,8 +32,11 @@ if (!('ResizeObserver' in globalThis)) {
   });
 }
 
-// antd screens render slowly on a busy 2-core CI machine; the 1 s default made lookups flaky there.
-configure({ asyncUtilTimeout: 5000 });
+// antd screens render slowly on a busy 2-core CI machine; the 1 s default made lookups flaky there,
+// and 5 s was not enough for a screen whose code a file imports for the first time (its modules are
+// compiled then) while the browser suite runs beside: a lookup that finds its element returns at
+// once, so only a failing one waits the whole time.
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd's responsive helpers ask for media queries, which jsdom lacks.
 if (!window.matchMedia) {
