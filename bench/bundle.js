@@ -338,29 +338,20 @@ async function browserFigures(url) {
     const rowsShown = await shownAt(page, 'rows');
     await page.getByText(/^Showing 1 to 10 of/).waitFor();
     await page.waitForLoadState('networkidle');
-    const askedBeforeRows = new Set(
-      await page.evaluate(
-        (at) =>
-          performance
-            .getEntriesByType('resource')
-            .filter((e) => e.startTime < at)
-            .map((e) => e.name),
-        rowsShown.at,
-      ),
-    );
-    // What the scripts before the rows weighed on the wire (compressed as the server sent them) and
-    // decoded: the resource timing's own byte counts, which do not vary from run to run.
-    const wire = await page.evaluate(
+    const beforeRows = await page.evaluate(
       (at) =>
         performance
           .getEntriesByType('resource')
-          .filter((e) => e.startTime < at && /\.js(\?|$)/.test(e.name))
-          .reduce((s, e) => ({ sent: s.sent + e.encodedBodySize, decoded: s.decoded + e.decodedBodySize }), {
-            sent: 0,
-            decoded: 0,
-          }),
+          .filter((e) => e.startTime < at)
+          .map((e) => ({ name: e.name, sent: e.encodedBodySize, decoded: e.decodedBodySize })),
       rowsShown.at,
     );
+    const askedBeforeRows = new Set(beforeRows.map((e) => e.name));
+    // What the scripts before the rows weighed on the wire (compressed as the server sent them) and
+    // decoded: the resource timing's own byte counts, which do not vary from run to run.
+    const wire = beforeRows
+      .filter((e) => /\.js(\?|$)/.test(e.name))
+      .reduce((s, e) => ({ sent: s.sent + e.sent, decoded: s.decoded + e.decoded }), { sent: 0, decoded: 0 });
     const waves = await wavesBefore(page, rowsShown.at, 'getAllFans');
     const allJs = js;
     js = allJs.filter((r) => askedBeforeRows.has(r.url));

@@ -298,11 +298,11 @@ onPostgres('the email outbox of two instances on one PostgreSQL', () => {
     }, 20_000);
 
     peer = await smtpPeer(port);
+    // ~20 s on a quiet machine; a loaded one (the unit and browser suites side by side) needs more.
     await eventually(async () => {
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM email_outbox WHERE sent_at IS NOT NULL`.execute(db);
       return rows[0]!.n === EMAILS;
-      // ~20 s on a quiet machine; a loaded one (the unit and browser suites side by side) needs more.
     }, 75_000);
 
     expect([...peer.received.keys()].sort()).toEqual([...subjects].sort());
