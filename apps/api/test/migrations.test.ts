@@ -54,7 +54,9 @@ describe('migrations across releases', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases built from nothing (every migration run, then a dump loaded): 98 s on
+    // a loaded CI machine, where the default 60 s cut it short.
+  }, 180_000);
 
   it('npm run migrate -- status, up and down on the embedded database', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-migrate-cli-'));
