@@ -41,8 +41,16 @@ async function coldLoad(path: string, initScript?: () => void) {
         bytes: Number(headers['content-length']),
       });
   });
+  // Once the page's socket is the server's.
+  const authenticated = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"authenticated"')) resolve();
+      }),
+    ),
+  );
   await page.goto(path);
-  return { context, page, errors, asked, scripts };
+  return { context, page, errors, asked, scripts, authenticated };
 }
 
 const rowsShown = (page: Page) => page.getByText(/^Showing 1 to 10 of/).waitFor();
@@ -85,7 +93,7 @@ async function timings(page: Page) {
 
 describe('the first screen', () => {
   it('a cold load of Fans shows its rows after at most 3 request waves, each file and read asked for once', async () => {
-    const { context, page, errors, asked, scripts } = await coldLoad('/app/fans', ROWS_AT);
+    const { context, page, errors, asked, scripts, authenticated } = await coldLoad('/app/fans', ROWS_AT);
     await rowsShown(page);
     // What was asked for before the rows were drawn: once they are, the socket connects, and its
     // authentication refreshes every open read (what changed before it was not pushed), which on a
@@ -126,6 +134,11 @@ describe('the first screen', () => {
     // takes gzip at least); the integrity checks (below) are of the decoded bytes.
     expect(scripts.filter((s) => !s.encoding && !(s.bytes < 1024))).toEqual([]);
     expect(scripts.filter((s) => s.encoding && s.path.startsWith('/remotes/')).length).toBeGreaterThanOrEqual(2);
+    // The socket connects after the rows. No event went out since the page read them, so its
+    // authentication reads nothing again.
+    await authenticated;
+    await page.waitForTimeout(1000);
+    expect(asked.filter((r) => r.url().includes('/getAllFans?')).map((r) => new URL(r.url()).search)).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { API_BASE_PATH, ErrorReply } from '@backoffice/shared-api/contract';
+import { API_BASE_PATH, ErrorReply, READ_AT_HEADER } from '@backoffice/shared-api/contract';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AppContext } from './context';
@@ -207,6 +207,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   await app.register(cors, {
     origin: (origin, cb) => cb(null, allowOrigin(origin)),
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    // A remote run on its own, at its own origin, reads it too (client/live.ts).
+    exposedHeaders: [READ_AT_HEADER],
     maxAge: 600,
   });
   app.addSchema(ErrorReply);

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { SOCKET_PROTOCOL, emit, serverEvents } from '@backoffice/shared-api/contract';
+import { READ_AT_HEADER, SOCKET_PROTOCOL, emit, serverEvents } from '@backoffice/shared-api/contract';
 import { BACKENDS, startTestApi, type TestApi } from './helpers/test-api';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { TEST_ADMIN } from './helpers/constants';
@@ -18,6 +18,16 @@ describe('realtime', () => {
     for (const s of sockets.splice(0)) s.disconnect();
   });
   afterAll(() => api?.close());
+
+  /** What `authenticated` says to a socket that signs in with `token`. */
+  async function authenticatedWith(token: string): Promise<{ lastEventAt: number }> {
+    const s = open(api);
+    sockets.push(s);
+    await next(s, 'connect');
+    const said = next<{ lastEventAt: number }>(s, SOCKET_PROTOCOL.authenticated);
+    s.emit(SOCKET_PROTOCOL.authenticate, { token });
+    return said;
+  }
 
   it('delivers server events to an authenticated admin', async () => {
     const s = await authenticated(api, await api.signIn());
@@ -54,6 +64,29 @@ describe('realtime', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(seen).toEqual([{ id: fan._id, status: flipped }]);
     await api.call('PATCH', '/admin/changeStatus', { token, query: { id: fan._id, status: fan.status } });
+  });
+
+  it('tells each reply when it was begun and each authenticating socket when the last event went out, so a page knows what it missed', async () => {
+    const token = await api.signIn();
+    const before = Date.now();
+    const read = await api.call('GET', '/admin/getUserProfile', { token });
+    const readAt = Number(read.headers[READ_AT_HEADER.toLowerCase()]);
+    expect(readAt).toBeGreaterThanOrEqual(before);
+    expect(readAt).toBeLessThanOrEqual(Date.now());
+    // A remote on its own origin may read the header too.
+    const preflight = await api.call('GET', '/admin/getUserProfile', {
+      token,
+      headers: { origin: 'http://localhost:3001' },
+    });
+    expect(String(preflight.headers['access-control-expose-headers'])).toContain(READ_AT_HEADER);
+
+    const first = await authenticatedWith(token);
+    expect(first.lastEventAt).toBeLessThanOrEqual(Date.now());
+    const published = Date.now();
+    api.server.realtime.publish([emit('discountCodeUpdated', { _id: 'n2' })]);
+    const second = await authenticatedWith(token);
+    expect(second.lastEventAt).toBeGreaterThanOrEqual(published);
+    expect(second.lastEventAt).toBeGreaterThan(readAt - 1);
   });
 
   it('refuses a bad token and disconnects', async () => {
@@ -109,6 +142,21 @@ describe('realtime', () => {
       await new Promise((r) => setTimeout(r, 200));
       a.server.realtime.publish([emit('userUpdated', { _id: 'r1' })]);
       await expect(got).resolves.toEqual({ _id: 'r1' });
+    } finally {
+      s.disconnect();
+    }
+  });
+
+  it('a socket authenticating on one instance hears of the last event another sent', async () => {
+    const token = await b.signIn();
+    const published = Date.now();
+    a.server.realtime.publish([emit('userUpdated', { _id: 'r2' })]);
+    const s = open(b);
+    try {
+      await next(s, 'connect');
+      const said = next<{ lastEventAt: number }>(s, SOCKET_PROTOCOL.authenticated);
+      s.emit(SOCKET_PROTOCOL.authenticate, { token });
+      expect((await said).lastEventAt).toBeGreaterThanOrEqual(published);
     } finally {
       s.disconnect();
     }

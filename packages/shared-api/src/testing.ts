@@ -4,6 +4,7 @@
  */
 import { AxiosError, CanceledError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import {
+  __resetReadTimes,
   __setHttpAdapter,
   __setSocketFactory,
   connectSocket,
@@ -37,7 +38,7 @@ export function adminWithRole(key: SeededRoleKey): LoggedInAdmin {
   return { ...ADMIN, role: { ...ADMIN.role, name: role.name }, permissions: [...role.permissions] };
 }
 
-export type StubReply = { status: number; data?: unknown } | 'network-error';
+export type StubReply = { status: number; data?: unknown; headers?: Record<string, string> } | 'network-error';
 
 /**
  * A request as the fake server sees it (axios's request config): method in lower case, base URL,
@@ -69,7 +70,7 @@ export function stubHttp(reply: (request: StubRequest) => StubReply | Promise<St
     });
     const r = await Promise.race([reply(request), aborted]);
     if (r === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    return { status: r.status, statusText: '', data: r.data, headers: {}, config } satisfies AxiosResponse;
+    return { status: r.status, statusText: '', data: r.data, headers: r.headers ?? {}, config } satisfies AxiosResponse;
   });
   return requests;
 }
@@ -77,6 +78,7 @@ export function stubHttp(reply: (request: StubRequest) => StubReply | Promise<St
 /** A clean slate: nothing stored, signed out, toasts captured. Returns the captured toasts. */
 export function resetClient(): { toasts: Array<[ToastKind, string]>; restore: () => void } {
   localStorage.clear();
+  __resetReadTimes();
   const toasts: Array<[ToastKind, string]> = [];
   const unregister = setToastHandler((kind, message) => toasts.push([kind, message]));
   session.logout('', { silent: true });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { API_BASE_PATH, endpoints } from '@backoffice/shared-api/contract';
+import { API_BASE_PATH, READ_AT_HEADER, endpoints } from '@backoffice/shared-api/contract';
 import type { Database } from '../db/database';
 import type { Realtime } from '../realtime/realtime';
 import { beforeDeadline } from '../lib/deadline';
@@ -145,6 +145,8 @@ export function registerOperations(
     open.add(req);
     inFlight += 1;
     reply.header('X-Request-Id', req.id);
+    // Taken before the handler reads anything: what the reply shows is current as of this at least.
+    if (req.url.startsWith('/api/')) reply.header(READ_AT_HEADER, String(Date.now()));
   });
   app.addHook('onResponse', async (req, reply) => {
     done(req);

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE_PATH, REMEMBERED_READS_KEY, TOKEN_KEY, endpoints } from '@backoffice/shared-api/contract';
+import {
+  API_BASE_PATH,
+  READ_AT_HEADER,
+  REMEMBERED_READS_KEY,
+  TOKEN_KEY,
+  endpoints,
+} from '@backoffice/shared-api/contract';
 import { SHELL_PAGES, baseOf } from '@backoffice/shared-api/screens';
 import type { Preload } from '../modules/releases/first-screen';
 
@@ -55,7 +61,7 @@ export const FIRST_SCREEN_SCRIPT = `(function () {
   if (typeof remembered === 'string' && remembered.indexOf('${API_BASE_PATH}/') === 0) page.reads.push(remembered);
   page.reads.forEach(function (url) {
     var reply = fetch(url, { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token }, credentials: 'same-origin' })
-      .then(function (res) { return res.text().then(function (body) { return { status: res.status, body: body }; }); });
+      .then(function (res) { return res.text().then(function (body) { return { status: res.status, body: body, readAt: res.headers.get(${JSON.stringify(READ_AT_HEADER)}) }; }); });
     reply.catch(function () {});
     reads[url] = { token: token, reply: reply };
   });

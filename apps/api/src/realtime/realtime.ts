@@ -68,6 +68,8 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
     redisClients.push(pub, sub);
     opts.log.info('socket events shared through Redis');
   }
+  const lastEvent = lastEventClock(redisClients[0], `${opts.redisPrefix}:last-event-at`, opts.log);
+  await lastEvent.started;
 
   io.on('connection', (socket: Socket) => {
     const timer = setTimeout(() => {
@@ -98,12 +100,19 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
       );
       socket.on('disconnect', () => clearTimeout(expiry));
       await socket.join([ADMINS, adminRoom(admin.id), sessionRoom(admin.sessionId)]);
-      socket.emit(SOCKET_PROTOCOL.authenticated, { _id: admin.id, availabilityStatus: admin.availabilityStatus });
+      // Read once the socket is in its rooms: an event after this reaches it, one before is counted.
+      const lastEventAt = await lastEvent.read();
+      socket.emit(SOCKET_PROTOCOL.authenticated, {
+        _id: admin.id,
+        availabilityStatus: admin.availabilityStatus,
+        lastEventAt,
+      });
     });
   });
 
   return {
     publish(events) {
+      if (events.length) lastEvent.mark();
       for (const { event, payload } of events) {
         const spec = serverEvents[event];
         const room = 'to' in spec && spec.to === 'self' ? adminRoom((payload as { _id: string })._id) : ADMINS;
@@ -128,6 +137,38 @@ export async function attachRealtime(server: HttpServer, opts: RealtimeOptions):
       });
       io.removeAllListeners();
       await Promise.all(redisClients.map((c) => closeRedis(c)));
+    },
+  };
+}
+
+/**
+ * When the last event went out to any admin, on any instance (ms since the epoch): told to each
+ * socket as it authenticates, so that a page whose reads are all newer knows it missed nothing
+ * (shared-api client/live.ts). With Redis it is one sorted-set score that only grows (ZADD GT),
+ * written on the adapter's own connection before the event is published there; without, this
+ * instance's own, which is then the only one. It starts at the instance's start (nothing is known
+ * of before), and a Redis that does not answer reads as now: either way a page reads again.
+ */
+function lastEventClock(redis: RedisClient | undefined, key: string, log: FastifyBaseLogger) {
+  const MEMBER = 'last';
+  let local = Date.now();
+  const raise = (at: number) =>
+    redis
+      ? redis.zAdd(key, { score: at, value: MEMBER }, { comparison: 'GT' }).then(
+          () => undefined,
+          (err: Error) => log.warn({ err: err.message }, 'could not record the time of the last socket event'),
+        )
+      : Promise.resolve();
+  return {
+    started: raise(local),
+    mark() {
+      local = Math.max(local, Date.now());
+      void raise(local);
+    },
+    async read(): Promise<number> {
+      if (!redis) return local;
+      const score = await redis.zScore(key, MEMBER).catch(() => null);
+      return score === null ? Date.now() : Math.max(score, local);
     },
   };
 }

@@ -162,6 +162,56 @@ describe('live updates: the one subscriber', () => {
     expect(requests.filter((r) => r.url === ROUTES.getAllFans.path)).toHaveLength(3);
   });
 
+  it.each([
+    ['went out before every read: nothing is read again', 5_000, 1],
+    ["went out within the clocks' margin of the oldest read: it is read again", 9_500, 2],
+    ['went out after a read: it is read again', 12_000, 2],
+  ])(
+    "on the page's first authentication, when the last event %s; a later one always reads again",
+    async (_, lastEventAt, reads) => {
+      // Read at 10 000 and 11 000 by the server's clock.
+      let readAt = 10_000;
+      const requests = stubApi((r) =>
+        r.url === ROUTES.getAllFans.path
+          ? {
+              status: 200,
+              data: { statusCode: 200, message: 'List', data: [{ _id: FAN }], total: 1 },
+              headers: { 'x-read-at': String((readAt += 1000) - 1000) },
+            }
+          : undefined,
+      );
+      const { client, wrapper } = withClient();
+      const stop = subscribeLiveUpdates(client);
+      const fansRead = () => requests.filter((r) => r.url === ROUTES.getAllFans.path).length;
+      const { result } = renderHook(
+        () => [
+          useEndpointList('getAllFans', { page: 1, limit: 10 }),
+          useEndpointList('getAllFans', { page: 2, limit: 10 }),
+        ],
+        { wrapper },
+      );
+      await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true));
+      act(() => socket.serverSends('authenticated', { availabilityStatus: '1', lastEventAt }));
+      await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => expect(fansRead()).toBe(reads * 2));
+      // A reconnection: what went out during the drop was not heard, whatever the clocks say.
+      act(() => socket.serverSends('authenticated', { availabilityStatus: '1', lastEventAt: 0 }));
+      await waitFor(() => expect(fansRead()).toBe(reads * 2 + 2));
+      stop();
+    },
+  );
+
+  it('reads again on the first authentication when a read came without its time', async () => {
+    const requests = stubApi((r) => (r.url === ROUTES.getAllFans.path ? listReply([{ _id: FAN }]) : undefined));
+    const { client, wrapper } = withClient();
+    const stop = subscribeLiveUpdates(client);
+    const { result } = renderHook(() => useEndpointList('getAllFans', { page: 1, limit: 10 }), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    act(() => socket.serverSends('authenticated', { availabilityStatus: '1', lastEventAt: 0 }));
+    await waitFor(() => expect(requests.filter((r) => r.url === ROUTES.getAllFans.path)).toHaveLength(2));
+    stop();
+  });
+
   it('subscribes a client once however many providers ask', () => {
     const { client } = withClient();
     const spy = jest.spyOn(client, 'invalidateQueries');

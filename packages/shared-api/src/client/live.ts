@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { onServerEvent, SOCKET_AUTHENTICATED, useServerEvent } from '@backoffice/shared-api/runtime';
+import { oldestReadAt, onServerEvent, SOCKET_AUTHENTICATED, useServerEvent } from '@backoffice/shared-api/runtime';
 import type { EventName, PayloadOf } from '../contract/events';
 import { EVENTS, ROUTES } from '../contract/routes';
 import type { EndpointName } from '../contract/endpoints';
@@ -12,10 +12,34 @@ const isEndpointQuery = (query: { queryKey: readonly unknown[] }) =>
 const subscribed = new WeakMap<QueryClient, { count: number; stop: () => void }>();
 
 /**
+ * How far apart two instances' clocks may be (the event's time is one's, a read's another's): an
+ * event this close to the oldest read counts as after it.
+ */
+export const CLOCK_MARGIN_MS = 1000;
+
+/**
+ * Whether the page's first authentication finds nothing to read again: no read under way (one sent
+ * before the socket's rooms were joined may predate an event), and the last event went out before
+ * the oldest read this page has had was current.
+ */
+function missedNothing(queryClient: QueryClient, authenticated: unknown): boolean {
+  const lastEventAt =
+    authenticated && typeof authenticated === 'object'
+      ? (authenticated as { lastEventAt?: unknown }).lastEventAt
+      : undefined;
+  if (typeof lastEventAt !== 'number' || queryClient.isFetching({ predicate: isEndpointQuery }) > 0) return false;
+  const oldest = oldestReadAt();
+  if (oldest === undefined) return true;
+  return oldest !== null && lastEventAt < oldest - CLOCK_MARGIN_MS;
+}
+
+/**
  * The page's one subscriber to the server's events: each event refreshes what its contract entry
  * says it changes (refetched at once where it is on screen, on the next visit elsewhere), whoever
  * made the change (another admin, another tab). Each time the socket is (re)authenticated every
  * open read is refreshed too: what happened while it was not connected was not pushed to this page.
+ * The first time, unless the server says its last event went out before all this page has read
+ * (the usual cold load: the first screen's reads are not sent twice).
  * Returns the unsubscribe function; subscribing one client twice subscribes it once.
  */
 export function subscribeLiveUpdates(queryClient: QueryClient): () => void {
@@ -25,8 +49,14 @@ export function subscribeLiveUpdates(queryClient: QueryClient): () => void {
     const stops = (Object.keys(EVENTS) as EventName[]).map((key) =>
       onServerEvent(EVENTS[key].name, () => void invalidateResources(queryClient, EVENTS[key].invalidates)),
     );
+    // After the first, an authentication follows a drop, during which events went unheard.
+    let first = true;
     stops.push(
-      onServerEvent(SOCKET_AUTHENTICATED, () => void queryClient.invalidateQueries({ predicate: isEndpointQuery })),
+      onServerEvent(SOCKET_AUTHENTICATED, (payload) => {
+        const skip = first && missedNothing(queryClient, payload);
+        first = false;
+        if (!skip) void queryClient.invalidateQueries({ predicate: isEndpointQuery });
+      }),
     );
     subscribed.set(queryClient, { count: 1, stop: () => stops.forEach((stop) => stop()) });
   }

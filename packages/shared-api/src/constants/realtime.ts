@@ -6,7 +6,10 @@
 export const SOCKET_PROTOCOL = {
   /** client -> server: `{ token }` */
   authenticate: 'authenticate',
-  /** server -> client: `{ _id, availabilityStatus }` once the token was accepted (the stored availability) */
+  /**
+   * server -> client: `{ _id, availabilityStatus, lastEventAt }` once the token was accepted (the
+   * stored availability; when, in ms since the epoch, the last event went out to any admin)
+   */
   authenticated: 'authenticated',
   /** server -> client: `{ message }` before the server drops a socket it will not serve */
   unauthorized: 'unauthorized',
@@ -19,3 +22,10 @@ export const SOCKET_PROTOCOL = {
 export const ADMIN_UPDATED_EVENT = 'admin:updated';
 
 export const SOCKET_PATH = '/socket.io';
+
+/**
+ * On every API reply: when (ms since the epoch, the server's clock) the server began it, so what a
+ * read shows is as of then at the latest. With the socket's lastEventAt, a page tells whether an
+ * event went out after what it read was current (live.ts).
+ */
+export const READ_AT_HEADER = 'X-Read-At';

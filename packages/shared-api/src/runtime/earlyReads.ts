@@ -1,4 +1,5 @@
 import { REMEMBERED_READS_KEY } from '../constants/transport';
+import { READ_AT_HEADER } from '../constants/realtime';
 import { readToken } from './storage';
 
 /**
@@ -17,6 +18,8 @@ import { readToken } from './storage';
 export interface EarlyReply {
   status: number;
   body: string;
+  /** The reply's READ_AT_HEADER, when it had one. */
+  readAt?: string | null;
 }
 
 interface EarlyRead {
@@ -79,7 +82,7 @@ export function startEarlyRead(url: string): void {
   const reply = fetch(url, {
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     credentials: 'same-origin',
-  }).then(async (res) => ({ status: res.status, body: await res.text() }));
+  }).then(async (res) => ({ status: res.status, body: await res.text(), readAt: res.headers.get(READ_AT_HEADER) }));
   // Nobody may take it (the screen changed its mind): its failure is then nobody's.
   reply.catch(() => undefined);
   reads.set(canonicalUrl(url), { token, at: Date.now(), reply });

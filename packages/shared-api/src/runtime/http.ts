@@ -1,4 +1,10 @@
-import axios, { AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+  type RawAxiosHeaders,
+} from 'axios';
 import type { Reply } from '../contract/common';
 import type { ApiMethod } from '../contract/endpoint';
 import { AUTH_MESSAGES } from '../constants/messages';
@@ -7,6 +13,8 @@ import { getClientConfig } from './config';
 import { session } from './session';
 import { readToken } from './storage';
 import { takeEarlyRead, type EarlyReply } from './earlyReads';
+import { noteReadAt } from './readTimes';
+import { READ_AT_HEADER } from '../constants/realtime';
 
 export type HttpMethod = ApiMethod;
 
@@ -132,6 +140,7 @@ async function textOf(stream: ReadableStream<Uint8Array>): Promise<unknown> {
 
 http.interceptors.response.use(
   async (res) => {
+    if (res.config.method === 'get') noteReadAt(AxiosHeaders.from(res.headers as RawAxiosHeaders).get(READ_AT_HEADER));
     const streamed = res.config.responseType === 'stream';
     // A streamed file is read by its caller; any other reply, a refused download too, is the envelope.
     if (streamed && res.status === 200) return res;
@@ -190,7 +199,8 @@ function earlyAdapter(early: Promise<EarlyReply>): AxiosAdapter {
   return async (config) => {
     try {
       const reply = await early;
-      return { data: reply.body, status: reply.status, statusText: '', headers: {}, config, request: {} };
+      const headers = reply.readAt ? { [READ_AT_HEADER]: reply.readAt } : {};
+      return { data: reply.body, status: reply.status, statusText: '', headers, config, request: {} };
     } catch {
       return axios.getAdapter(http.defaults.adapter)(config);
     }

@@ -15,5 +15,6 @@ export * from './toast';
 export * from './session';
 export * from './http';
 export * from './earlyReads';
+export * from './readTimes';
 export * from './socket';
 export * from './themeMode';
