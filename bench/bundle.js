@@ -6,11 +6,12 @@
  * the Fans list shows its rows and the request waves they took (each a wait for a reply before the
  * next ask), the main thread's blocking time before them, the time from clicking Fans to its rows, whether each shared
  * library was loaded exactly once, the dashboard's largest contentful paint, each list's cumulative
- * layout shift, and how soon after the server's reply a sort or a page click paints its rows.
+ * layout shift, how soon after the server's reply a sort or a page click paints its rows, and the
+ * API reads a cold load sends until its socket has authenticated.
  *
  * `-- --baseline REF` instead times the cold Fans rows and the cold dashboard's largest paint of
- * another commit's product against this one's in the same run (baseline.js): the before and after
- * of a change to the first screens on one machine.
+ * another commit's product against this one's in the same run (baseline.js), and counts both's API
+ * reads of a cold load: the before and after of a change to the first screens on one machine.
  */
 /* global PerformanceObserver, MutationObserver, document, performance, requestAnimationFrame -- run in the page */
 const fs = require('node:fs');
@@ -192,6 +193,37 @@ async function coldLoad(browser, url, storageState, path, until, network) {
   return Math.round(at);
 }
 
+/**
+ * The API reads a cold load of `path` sends, up to a second and a half after its socket authenticated
+ * (the live updates' connection, which follows the first screen): per endpoint, how many times.
+ * A figure that does not vary from run to run; a read sent twice is one the page did not need.
+ */
+async function apiReadsOfColdLoad(browser, url, storageState, path) {
+  const cold = await browser.newContext({ baseURL: url, storageState });
+  const page = await cold.newPage();
+  const reads = [];
+  page.on('request', (r) => {
+    const at = new URL(r.url());
+    if (at.pathname.startsWith('/api/') && r.method() === 'GET') reads.push(at.pathname.split('/').pop());
+  });
+  const authenticated = new Promise((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => String(f.payload).includes('"authenticated"') && resolve(true)),
+    );
+    setTimeout(resolve, 20_000, false);
+  });
+  await page.goto(path);
+  const heard = await authenticated;
+  await page.waitForTimeout(1500);
+  await cold.close();
+  const counts = {};
+  for (const name of reads) counts[name] = (counts[name] ?? 0) + 1;
+  const listed = Object.entries(counts)
+    .map(([name, n]) => `${name} x${n}`)
+    .join(', ');
+  return `${reads.length} (${listed})${heard ? '' : ' (the socket did not authenticate within 20 s)'}`;
+}
+
 /** When the cold Fans list's rows are painted, from the navigation's start. */
 const fansRows = async (page) => (await shownAt(page, 'rows')).at;
 
@@ -263,6 +295,13 @@ async function againstBaseline(ref) {
         p.figures.netLcp.push(await coldLoad(browser, url, p.storageState, '/app', dashboardLcp, DESKTOP_NETWORK));
       }
     }
+    for (const p of products) {
+      const { url } = p.server;
+      p.reads = {
+        fans: await apiReadsOfColdLoad(browser, url, p.storageState, '/app/fans'),
+        dashboard: await apiReadsOfColdLoad(browser, url, p.storageState, '/app'),
+      };
+    }
   } finally {
     await browser.close();
     for (const p of products) p.server.stop();
@@ -284,6 +323,13 @@ async function againstBaseline(ref) {
     console.log(
       `  ${label.padEnd(40)} ${String(b).padStart(5)} ms -> ${String(a).padStart(5)} ms  ${(share * 100).toFixed(0).padStart(3)}%${share <= BASELINE_SHARE ? '' : '  (over budget)'}   (${before.figures[key].join(', ')} -> ${after.figures[key].join(', ')})`,
     );
+  }
+  console.log('API reads of a cold load, until 1.5 s after its socket authenticated:');
+  for (const [label, key] of [
+    ['Fans', 'fans'],
+    ['dashboard', 'dashboard'],
+  ]) {
+    console.log(`  ${label.padEnd(10)} ${before.reads[key]}\n  ${''.padEnd(10)} -> ${after.reads[key]}`);
   }
 }
 
@@ -386,6 +432,9 @@ async function browserFigures(url) {
       `  main thread blocked before the rows (total blocking time: each long task's time over 50 ms): ${tbt.ms} ms in ${tbt.tasks} long tasks, the longest ${tbt.longest} ms (median of ${blocked.map((b) => b.ms).join(', ')}; budget 200 ms)`,
     );
     await overNetwork(browser, url, storageState);
+    console.log(
+      `  API reads of a cold load, until 1.5 s after its socket authenticated: Fans ${await apiReadsOfColdLoad(browser, url, storageState, '/app/fans')}; dashboard ${await apiReadsOfColdLoad(browser, url, storageState, '/app')}`,
+    );
     listFiles(js);
     const axiosFiles = js.filter((r) => r.axios);
     console.log(
