@@ -197,7 +197,11 @@ describe.each(BACKENDS)("the signed-in admin's own profile and availability (%s)
       await nextEvent(s, 'connect');
       const authenticated = nextEvent(s, SOCKET_PROTOCOL.authenticated);
       s.emit(SOCKET_PROTOCOL.authenticate, { token });
-      await expect(authenticated).resolves.toEqual({ _id: adminId, availabilityStatus: '0' });
+      await expect(authenticated).resolves.toEqual({
+        _id: adminId,
+        availabilityStatus: '0',
+        lastEventAt: expect.any(Number),
+      });
 
       const on = await setAvailability('1');
       expect(on.body.message).toBe(ADMIN_MESSAGES.nowAvailable);
