@@ -161,6 +161,7 @@ export default tseslint.config(
         setInterval: 'readonly',
         clearInterval: 'readonly',
         setTimeout: 'readonly',
+        clearTimeout: 'readonly',
         window: 'readonly',
         URL: 'readonly',
         Buffer: 'readonly',

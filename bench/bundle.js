@@ -21,6 +21,7 @@ const { chromium } = require('playwright-core');
 const { chromiumLaunchOptions, describeChromium } = require('../test-support/chromium');
 const { ADMIN, ROOT, buildProduct, startProduct, signIn } = require('./product');
 const { prepareBaseline } = require('./baseline');
+const { whenSocketAuthenticated } = require('../test-support/socket');
 const { requestWaves } = require('../test-support/waves');
 
 /** Every list of the spec, by its route under /app. */
@@ -206,12 +207,7 @@ async function apiReadsOfColdLoad(browser, url, storageState, path) {
     const at = new URL(r.url());
     if (at.pathname.startsWith('/api/') && r.method() === 'GET') reads.push(at.pathname.split('/').pop());
   });
-  const authenticated = new Promise((resolve) => {
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => String(f.payload).includes('"authenticated"') && resolve(true)),
-    );
-    setTimeout(resolve, 20_000, false);
-  });
+  const authenticated = whenSocketAuthenticated(page);
   await page.goto(path);
   const heard = await authenticated;
   await page.waitForTimeout(1500);

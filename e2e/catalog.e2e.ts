@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, signIn } from './support/browser';
 import { api, apiToken } from './support/api';
+import { whenSocketAuthenticated } from '../test-support/socket';
 
 /** Spec section 4: an ongoing call's end time. */
 const EPOCH_ISO = '1970-01-01T00:00:00.000Z';
@@ -270,10 +271,9 @@ describe('the catalog remote', () => {
     await signIn(page);
     // Live means over the page's socket: it connects once the list is drawn, and is the server's
     // once it has authenticated (a notification before that is counted on the next read, not pushed).
-    const live = page.waitForEvent('websocket');
+    const authenticated = whenSocketAuthenticated(page);
     await page.goto('/app/notifications?unread=true');
-    const socket = await live;
-    await socket.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"authenticated"') });
+    expect(await authenticated).toBe(true);
     const before = await api('GET', '/notification/getUnreadCount', { token });
     const bell = (unread: number) =>
       page

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { whenSocketAuthenticated } from '../test-support/socket';
 import { requestWaves } from '../test-support/waves';
 import { launch, newPage, signIn, menu, state } from './support/browser';
 import { publicRegistry } from './support/releases';
@@ -41,14 +42,7 @@ async function coldLoad(path: string, initScript?: () => void) {
         bytes: Number(headers['content-length']),
       });
   });
-  // Once the page's socket is the server's.
-  const authenticated = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).includes('"authenticated"')) resolve();
-      }),
-    ),
-  );
+  const authenticated = whenSocketAuthenticated(page);
   await page.goto(path);
   return { context, page, errors, asked, scripts, authenticated };
 }
@@ -136,7 +130,7 @@ describe('the first screen', () => {
     expect(scripts.filter((s) => s.encoding && s.path.startsWith('/remotes/')).length).toBeGreaterThanOrEqual(2);
     // The socket connects after the rows. No event went out since the page read them, so its
     // authentication reads nothing again.
-    await authenticated;
+    expect(await authenticated).toBe(true);
     await page.waitForTimeout(1000);
     expect(asked.filter((r) => r.url().includes('/getAllFans?')).map((r) => new URL(r.url()).search)).toHaveLength(1);
     expect(errors).toEqual([]);

@@ -192,6 +192,7 @@ describe('live updates: the one subscriber', () => {
       );
       await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true));
       act(() => socket.serverSends('authenticated', { availabilityStatus: '1', lastEventAt }));
+      // Time for a read again to be sent, so that "read once" is not met before it would be.
       await new Promise((r) => setTimeout(r, 20));
       await waitFor(() => expect(fansRead()).toBe(reads * 2));
       // A reconnection: what went out during the drop was not heard, whatever the clocks say.

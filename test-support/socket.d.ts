@@ -1,0 +1,2 @@
+import type { Page } from 'playwright-core';
+export function whenSocketAuthenticated(page: Page, timeoutMs?: number): Promise<boolean>;
