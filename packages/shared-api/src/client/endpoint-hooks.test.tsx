@@ -202,6 +202,35 @@ describe('live updates: the one subscriber', () => {
     },
   );
 
+  it.each([
+    ['went out after it began: it is read again once it lands', 12_000, 2],
+    ['went out before it began: it is not read twice', 5_000, 1],
+  ])('a first read under way when the socket authenticates, when the last event %s', async (_, lastEventAt, reads) => {
+    let land: () => void = () => undefined;
+    const requests = stubApi(async (r) => {
+      if (r.url !== ROUTES.getAllFans.path) return undefined;
+      // Only the first reply waits: the socket authenticates while it is on its way.
+      if (requests.filter((x) => x.url === r.url).length === 1) await new Promise<void>((go) => (land = go));
+      return {
+        status: 200,
+        data: { statusCode: 200, message: 'List', data: [{ _id: FAN }], total: 1 },
+        headers: { 'x-read-at': '10000' },
+      };
+    });
+    const { client, wrapper } = withClient();
+    const stop = subscribeLiveUpdates(client);
+    const fansRead = () => requests.filter((r) => r.url === ROUTES.getAllFans.path).length;
+    const { result } = renderHook(() => useEndpointList('getAllFans', { page: 1, limit: 10 }), { wrapper });
+    await waitFor(() => expect(fansRead()).toBe(1));
+    act(() => socket.serverSends('authenticated', { availabilityStatus: '1', lastEventAt }));
+    act(() => land());
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    // Time for a read again to be sent, so that "read once" is not met before it would be.
+    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => expect(fansRead()).toBe(reads));
+    stop();
+  });
+
   it('reads again on the first authentication when a read came without its time', async () => {
     const requests = stubApi((r) => (r.url === ROUTES.getAllFans.path ? listReply([{ _id: FAN }]) : undefined));
     const { client, wrapper } = withClient();

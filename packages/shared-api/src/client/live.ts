@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { oldestReadAt, onServerEvent, SOCKET_AUTHENTICATED, useServerEvent } from '@backoffice/shared-api/runtime';
 import type { EventName, PayloadOf } from '../contract/events';
 import { EVENTS, ROUTES } from '../contract/routes';
@@ -22,15 +22,47 @@ export const CLOCK_MARGIN_MS = 1000;
  * before the socket's rooms were joined may predate an event), and the last event went out before
  * the oldest read this page has had was current.
  */
-function missedNothing(queryClient: QueryClient, authenticated: unknown): boolean {
-  const lastEventAt =
+function missedNothing(queryClient: QueryClient, lastEventAt: number | undefined): boolean {
+  if (queryClient.isFetching({ predicate: isEndpointQuery }) > 0) return false;
+  return readsAfter(lastEventAt, true);
+}
+
+/**
+ * Whether every read this page has had was current after the last event went out (with the clocks'
+ * margin); `none` is the answer when nothing has been read yet.
+ */
+function readsAfter(lastEventAt: number | undefined, none: boolean): boolean {
+  if (typeof lastEventAt !== 'number') return false;
+  const oldest = oldestReadAt();
+  if (oldest === undefined) return none;
+  return oldest !== null && lastEventAt < oldest - CLOCK_MARGIN_MS;
+}
+
+const lastEventOf = (authenticated: unknown): number | undefined => {
+  const at =
     authenticated && typeof authenticated === 'object'
       ? (authenticated as { lastEventAt?: unknown }).lastEventAt
       : undefined;
-  if (typeof lastEventAt !== 'number' || queryClient.isFetching({ predicate: isEndpointQuery }) > 0) return false;
-  const oldest = oldestReadAt();
-  if (oldest === undefined) return true;
-  return oldest !== null && lastEventAt < oldest - CLOCK_MARGIN_MS;
+  return typeof at === 'number' ? at : undefined;
+};
+
+/**
+ * A first read under way when the socket authenticates is not sent again by a refresh (react-query
+ * joins a query's first fetch rather than restarting it), and the server may have begun it before an
+ * event this page did not hear. Once it has landed, it is read again unless its time (and every
+ * other read's) is after the last event.
+ */
+function readAgainOnceLanded(queryClient: QueryClient, query: Query, lastEventAt: number | undefined): void {
+  const cache = queryClient.getQueryCache();
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type === 'removed') return stop();
+    if (query.state.fetchStatus !== 'idle') return;
+    stop();
+    if (query.state.status === 'success' && !readsAfter(lastEventAt, false)) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }
+  });
 }
 
 /**
@@ -39,7 +71,8 @@ function missedNothing(queryClient: QueryClient, authenticated: unknown): boolea
  * made the change (another admin, another tab). Each time the socket is (re)authenticated every
  * open read is refreshed too: what happened while it was not connected was not pushed to this page.
  * The first time, unless the server says its last event went out before all this page has read
- * (the usual cold load: the first screen's reads are not sent twice).
+ * (the usual cold load: the first screen's reads are not sent twice). A first read still under way
+ * then is read again once it lands, unless it too was current after the last event.
  * Returns the unsubscribe function; subscribing one client twice subscribes it once.
  */
 export function subscribeLiveUpdates(queryClient: QueryClient): () => void {
@@ -53,9 +86,16 @@ export function subscribeLiveUpdates(queryClient: QueryClient): () => void {
     let first = true;
     stops.push(
       onServerEvent(SOCKET_AUTHENTICATED, (payload) => {
-        const skip = first && missedNothing(queryClient, payload);
+        const lastEventAt = lastEventOf(payload);
+        const landing = queryClient
+          .getQueryCache()
+          .findAll({ predicate: isEndpointQuery, fetchStatus: 'fetching' })
+          .filter((query) => query.state.data === undefined);
+        const skip = first && missedNothing(queryClient, lastEventAt);
         first = false;
-        if (!skip) void queryClient.invalidateQueries({ predicate: isEndpointQuery });
+        if (skip) return;
+        void queryClient.invalidateQueries({ predicate: isEndpointQuery });
+        for (const query of landing) readAgainOnceLanded(queryClient, query, lastEventAt);
       }),
     );
     subscribed.set(queryClient, { count: 1, stop: () => stops.forEach((stop) => stop()) });
