@@ -183,6 +183,8 @@ export async function listUsers(
           db,
           rows: () => unsearchedUsers(db, role, q),
           matches: userSearch(role, search),
+          // Influencers are found among influencers alone: the users indexes hold every fan too.
+          ids: role === 'influencer' ? peopleMatching(db, search, { by: 'person', among: 'influencers' }) : undefined,
           sort,
           id: 'users.id',
           population: { list: 'users', kind, status: q.status },
