@@ -18,23 +18,13 @@ const subscribed = new WeakMap<QueryClient, { count: number; stop: () => void }>
 export const CLOCK_MARGIN_MS = 1000;
 
 /**
- * Whether the page's first authentication finds nothing to read again: no read under way (one sent
- * before the socket's rooms were joined may predate an event), and the last event went out before
- * the oldest read this page has had was current.
+ * Whether every read this page has had (none, on a page that has read nothing) was current after the
+ * last event went out, with the clocks' margin.
  */
-function missedNothing(queryClient: QueryClient, lastEventAt: number | undefined): boolean {
-  if (queryClient.isFetching({ predicate: isEndpointQuery }) > 0) return false;
-  return readsAfter(lastEventAt, true);
-}
-
-/**
- * Whether every read this page has had was current after the last event went out (with the clocks'
- * margin); `none` is the answer when nothing has been read yet.
- */
-function readsAfter(lastEventAt: number | undefined, none: boolean): boolean {
+function readsAfter(lastEventAt: number | undefined): boolean {
   if (typeof lastEventAt !== 'number') return false;
   const oldest = oldestReadAt();
-  if (oldest === undefined) return none;
+  if (oldest === undefined) return true;
   return oldest !== null && lastEventAt < oldest - CLOCK_MARGIN_MS;
 }
 
@@ -59,7 +49,7 @@ function readAgainOnceLanded(queryClient: QueryClient, query: Query, lastEventAt
     if (event.type === 'removed') return stop();
     if (query.state.fetchStatus !== 'idle') return;
     stop();
-    if (query.state.status === 'success' && !readsAfter(lastEventAt, false)) {
+    if (query.state.status === 'success' && !readsAfter(lastEventAt)) {
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     }
   });
@@ -87,15 +77,16 @@ export function subscribeLiveUpdates(queryClient: QueryClient): () => void {
     stops.push(
       onServerEvent(SOCKET_AUTHENTICATED, (payload) => {
         const lastEventAt = lastEventOf(payload);
-        const landing = queryClient
-          .getQueryCache()
-          .findAll({ predicate: isEndpointQuery, fetchStatus: 'fetching' })
-          .filter((query) => query.state.data === undefined);
-        const skip = first && missedNothing(queryClient, lastEventAt);
+        const fetching = queryClient.getQueryCache().findAll({ predicate: isEndpointQuery, fetchStatus: 'fetching' });
+        // The first time, nothing is read again when no read is under way (one sent before the
+        // socket's rooms were joined may predate an event) and all were current after the last event.
+        const skip = first && fetching.length === 0 && readsAfter(lastEventAt);
         first = false;
         if (skip) return;
         void queryClient.invalidateQueries({ predicate: isEndpointQuery });
-        for (const query of landing) readAgainOnceLanded(queryClient, query, lastEventAt);
+        for (const query of fetching) {
+          if (query.state.data === undefined) readAgainOnceLanded(queryClient, query, lastEventAt);
+        }
       }),
     );
     subscribed.set(queryClient, { count: 1, stop: () => stops.forEach((stop) => stop()) });
