@@ -95,6 +95,21 @@ function keepObservedRules(rules: Rule[]) {
   }
 }
 
+/**
+ * antd's styles, as the page has them (ui-kit's ThemeProvider runs antd without CSS-in-JS: the
+ * page links the stylesheet webpack/antd-styles.js makes), so that what antd hides stays hidden in
+ * the tests too: a closed dropdown, an inactive tab's panel, a collapsed menu's labels. Only the
+ * rules that declare an observed property, as below.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's own CommonJS helper
+const { antdRulesDeclaring } = require('../webpack/antd-styles') as {
+  antdRulesDeclaring: (properties: Set<string>) => string;
+};
+const antdStyles = document.createElement('style');
+antdStyles.setAttribute('data-antd-styles', '');
+antdStyles.textContent = antdRulesDeclaring(OBSERVED_PROPERTIES);
+document.head.prepend(antdStyles);
+
 const trimmedSheets = new WeakSet<CSSStyleSheet>();
 const computedStyle = window.getComputedStyle.bind(window);
 // antd's modals measure the scrollbar through a pseudo-element, which jsdom cannot do and logs as

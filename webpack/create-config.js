@@ -10,6 +10,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { FirstScreenPlugin } = require('./first-screen-plugin');
+const { antdStylesheetAsset } = require('./antd-styles');
 const { evaluateTs } = require('./evaluate-ts');
 const rootPackage = require('../package.json');
 
@@ -137,6 +138,23 @@ function compressedCopies() {
   ];
 }
 
+/** Writes a file made at config time (its content known) into the build, beside the others. */
+class StaticAssetPlugin {
+  constructor(name, content) {
+    this.name = name;
+    this.content = content;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StaticAssetPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StaticAssetPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset(this.name, new compiler.webpack.sources.RawSource(this.content)),
+      );
+    });
+  }
+}
+
 /**
  * @param {object} app
  * @param {string} app.name      federation name and output.uniqueName (people, payments, catalog, shell)
@@ -151,6 +169,9 @@ function compressedCopies() {
 module.exports = function createConfig(app) {
   return (_env, argv) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    // antd's styles (antd-styles.js), for the page that renders the theme: the shell's, and a
+    // remote's own when its dev server runs it alone. A published remote renders inside the shell's.
+    const antdCss = app.host || !production ? antdStylesheetAsset() : undefined;
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -199,6 +220,7 @@ module.exports = function createConfig(app) {
             path.join(__dirname, 'create-config.js'),
             path.join(__dirname, 'first-screen-plugin.js'),
             path.join(__dirname, 'index.html'),
+            path.join(__dirname, 'antd-styles.js'),
             PAGE_STYLES,
           ],
         },
@@ -240,6 +262,7 @@ module.exports = function createConfig(app) {
         // network pays on every cold load. A remote's build carries none: the server compresses
         // what a release stores (apps/api/src/modules/releases/versions.ts), whoever built it.
         ...(production && app.host ? compressedCopies() : []),
+        ...(antdCss ? [new StaticAssetPlugin(antdCss.name, antdCss.css)] : []),
         new HtmlWebpackPlugin({
           template: path.join(ROOT, 'webpack/index.html'),
           title: app.title || 'Back Office',
@@ -247,6 +270,7 @@ module.exports = function createConfig(app) {
           // The template writes the script tag itself (with its fetch priority).
           inject: false,
           pageStyles: pageStylesOnce(),
+          antdCss: antdCss && `/${antdCss.name}`,
           // The page is served for every route (/app/fans/view/…): its script must not be relative.
           publicPath: '/',
         }),

@@ -44,6 +44,22 @@ describe('ThemeProvider', () => {
     expect(screen.getByRole('status').textContent).not.toBe(light);
   });
 
+  it("writes the theme's values but none of antd's component styles (the page's stylesheet has them)", () => {
+    render(
+      <ThemeProvider mode="light">
+        <Button type="primary">Save</Button>
+      </ThemeProvider>,
+    );
+    const written = Array.from(document.head.querySelectorAll('style:not([data-antd-styles])'), (s) => s.textContent);
+    // The theme as CSS variables, ours: the primary is the product's, not antd's default.
+    expect(written.join('')).toMatch(/--ant-color-primary:\s*#0958d9/);
+    // Nothing but variables: no CSS-in-JS rule for the button, antd serialised no style at run time.
+    const declared = written.join('').match(/[{;]\s*[a-z-]+\s*:/g) ?? [];
+    expect(declared.length).toBeGreaterThan(0);
+    expect(declared.filter((d) => !/^[{;]\s*--/.test(d))).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass('ant-btn');
+  });
+
   it("follows the admin's remembered choice when given no mode; a given mode wins", () => {
     localStorage.clear();
     function Background() {

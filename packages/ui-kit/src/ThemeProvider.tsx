@@ -85,6 +85,18 @@ const DARK: ThemeConfig = {
 export const THEMES: Record<ThemeMode, ThemeConfig> = { light: LIGHT, dark: DARK };
 
 /**
+ * antd without CSS-in-JS: its components' styles come from the stylesheet the page links
+ * (webpack/antd-styles.js), and only the theme's values are written at run time, as CSS variables.
+ * Serialising every drawn component's styles in JavaScript was the largest block of main-thread
+ * work before the first screen's rows (`npm run bench:bundle -- --baseline`). Any page that renders
+ * ThemeProvider must link that stylesheet: the shell's and each remote's dev page do.
+ */
+const PAGE_THEMES: Record<ThemeMode, ThemeConfig> = {
+  light: { ...LIGHT, zeroRuntime: true },
+  dark: { ...DARK, zeroRuntime: true },
+};
+
+/**
  * The theme of the whole product. The shell renders it once; remotes render inside the shell's tree
  * and inherit it, which works because ui-kit (and so antd) is one shared singleton. Without `mode`
  * it follows the admin's remembered choice (useThemeMode).
@@ -94,7 +106,7 @@ export function ThemeProvider({ mode: fixed, children }: { mode?: ThemeMode; chi
   const mode = fixed ?? remembered;
   useEffect(() => keepTabInDialogs(), []);
   return (
-    <ConfigProvider theme={THEMES[mode]}>
+    <ConfigProvider theme={PAGE_THEMES[mode]}>
       <PageText>
         <DialogsProvider>{children}</DialogsProvider>
       </PageText>
