@@ -200,6 +200,11 @@ module.exports = function createConfig(app) {
           // Its modules are plain: an import of one name takes only that name's module. antd's Form
           // (the ./antd-on-demand singleton) still takes all of it.
           { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
+          // antd's style functions, which zeroRuntime never calls (antd-style-functions-loader.js).
+          {
+            test: /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style(\.js$|[\\/])/,
+            use: path.join(__dirname, 'antd-style-functions-loader.js'),
+          },
           {
             test: /\.tsx?$/,
             // Type errors are the type-check's job (npm test); the build only strips types.
@@ -221,6 +226,7 @@ module.exports = function createConfig(app) {
             path.join(__dirname, 'first-screen-plugin.js'),
             path.join(__dirname, 'index.html'),
             path.join(__dirname, 'antd-styles.js'),
+            path.join(__dirname, 'antd-style-functions-loader.js'),
             PAGE_STYLES,
           ],
         },
