@@ -79,6 +79,13 @@ function kept(selector, prefixes) {
   return !/^\.css-var-/.test(selector);
 }
 
+/** Removes the @media and other group rules that the cuts left with nothing in them. */
+function dropEmptyGroups(root) {
+  root.walkAtRules((at) => {
+    if (at.nodes && at.nodes.length === 0) at.remove();
+  });
+}
+
 /** The subset of antd.css that styles `prefixes`' components, minified as antd ships it. */
 function antdStylesheet(prefixes = ANTD_PREFIXES) {
   const keep = new Set(prefixes);
@@ -90,10 +97,7 @@ function antdStylesheet(prefixes = ANTD_PREFIXES) {
     if (selectors.length === 0) rule.remove();
     else if (selectors.length !== rule.selectors.length) rule.selectors = selectors;
   });
-  // Media and other group rules left with nothing in them.
-  root.walkAtRules((at) => {
-    if (at.nodes && at.nodes.length === 0) at.remove();
-  });
+  dropEmptyGroups(root);
   return root.toString();
 }
 
@@ -122,9 +126,7 @@ function antdRulesDeclaring(properties) {
   root.walkAtRules((at) => {
     if (/keyframes$/.test(at.name)) at.remove();
   });
-  root.walkAtRules((at) => {
-    if (at.nodes && at.nodes.length === 0) at.remove();
-  });
+  dropEmptyGroups(root);
   const css = root.toString();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Written aside and renamed: two test workers may make it at once.
