@@ -5,11 +5,15 @@ module.exports = {
     '<rootDir>/apps/*/jest.config.js',
     '<rootDir>/e2e/jest.config.js',
     {
-      // The repo's own tooling: what `npm start` rebuilds, which browser the tests launch.
+      // The repo's own tooling: what `npm start` rebuilds, which browser the tests launch, the builds' antd styles.
       displayName: 'tooling',
       rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/scripts/**/*.test.js', '<rootDir>/test-support/**/*.test.js'],
+      testMatch: [
+        '<rootDir>/scripts/**/*.test.js',
+        '<rootDir>/test-support/**/*.test.js',
+        '<rootDir>/webpack/**/*.test.js',
+      ],
       transform: {},
     },
   ],

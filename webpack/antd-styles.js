@@ -59,14 +59,13 @@ const ANTD_PREFIXES = [
   'empty',
   'tabs',
   'notification',
-  // What every component shares: the click wave, the motions, the per-component css-var scope.
+  // What every component shares: the click wave and the motions.
   'wave',
   'motion',
   'fade',
   'move',
   'slide',
   'zoom',
-  'css',
 ];
 
 const ANT_CLASS = /\.ant-([a-z]+)/g;
