@@ -55,6 +55,12 @@ async function walk(app: string, firstPath: string, title: string, steps: (page:
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText(`${title} (standalone)`).waitFor();
+    // antd draws from the stylesheet the dev page links (ThemeProvider runs it without CSS-in-JS),
+    // in the product's theme: without it a button is an inline-block with square corners.
+    const logout = page.getByRole('button', { name: 'Logout' });
+    expect(
+      await logout.evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).borderTopLeftRadius]),
+    ).toEqual(['inline-flex', '6px']);
     await steps(page);
     expect(errors).toEqual([]);
     await context.close();
