@@ -70,6 +70,12 @@ const ANTD_PREFIXES = [
 
 const ANT_CLASS = /\.ant-([a-z]+)/g;
 
+/** The antd classes (`ant-btn-primary`…) that `css` styles: what the browser test holds the page to. */
+const antdClassesIn = (css) => new Set(Array.from(css.matchAll(/\.(ant-[\w-]+)/g), (m) => m[1]));
+
+/** The component prefixes (`btn`, `menu`…) that `css` styles. */
+const antdPrefixesIn = (css) => new Set(Array.from(css.matchAll(ANT_CLASS), (m) => m[1]));
+
 /** Whether a selector styles only the kept components (or none: the resets, icons, keyframes' steps). */
 function kept(selector, prefixes) {
   for (const m of selector.matchAll(ANT_CLASS)) if (!prefixes.has(m[1])) return false;
@@ -142,4 +148,12 @@ function antdStylesheetAsset() {
   return { name: `antd.${hash}.css`, css };
 }
 
-module.exports = { ANTD_PREFIXES, antdStylesheet, antdStylesheetAsset, antdRulesDeclaring };
+module.exports = {
+  ANTD_CSS,
+  ANTD_PREFIXES,
+  antdClassesIn,
+  antdPrefixesIn,
+  antdStylesheet,
+  antdStylesheetAsset,
+  antdRulesDeclaring,
+};
