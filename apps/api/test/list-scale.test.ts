@@ -156,13 +156,17 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       person: string;
       applicant: boolean;
       sender: boolean;
+      shown: string;
+      created_at: Date;
     }>`
       SELECT id, is_influencer, lower(user_name::text || E'\\x1f' || display_name) AS names,
         lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name) AS person,
         EXISTS (SELECT 1 FROM influencer_requests r WHERE r.user_id = u.id) AS applicant,
-        EXISTS (SELECT 1 FROM notifications n WHERE n.sender_id = u.id) AS sender
+        EXISTS (SELECT 1 FROM notifications n WHERE n.sender_id = u.id) AS sender,
+        lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text) AS shown, created_at
       FROM users u ORDER BY id`;
-    const kept = sql`SELECT id, is_influencer, names, person, applicant, sender FROM people_names ORDER BY id`;
+    const kept = sql`SELECT id, is_influencer, names, person, applicant, sender, shown, created_at
+      FROM people_names ORDER BY id`;
     expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
 
     const payer = await db()
@@ -181,6 +185,8 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
           trx,
         );
         await sql`UPDATE users SET is_influencer = true WHERE user_name = 'names_1'`.execute(trx);
+        // when a user joined, corrected (the fans and influencers lists' searches sort by it)
+        await sql`UPDATE users SET created_at = created_at - interval '1 day' WHERE user_name = 'names_1'`.execute(trx);
         // a write that changes no name (a sign-in) leaves the names as they are
         await sql`UPDATE users SET last_login_at = now() WHERE user_name = 'names_2'`.execute(trx);
         await sql`DELETE FROM users WHERE user_name = 'names_3'`.execute(trx);
@@ -774,6 +780,51 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     },
     60_000,
   );
+
+  it("counts and sorts a fans search from the fans' names alone, reading no user row but the page's", async () => {
+    // 300 fans of one name and 20 influencers of the same name among 5,000 other fans: fewer than
+    // the count's limit, so that every match is counted and the page sorted from them.
+    const users = (from: number, to: number, influencer: boolean, name = 'Qzlisted') => sql`
+      INSERT INTO users (user_name, email, display_name, is_influencer, status, created_at)
+      SELECT 'qzl.' || i, 'qzl.' || i || '@example.com', ${name} || ' ' || i, ${influencer},
+             CASE WHEN i % 3 = 0 THEN '0' ELSE '1' END, now() - make_interval(mins => (i * 7919) % 40000)
+      FROM generate_series(${from}::int, ${to}::int) AS i`;
+    const expected = (where: string, offset: number) =>
+      sql<{ id: string }>`SELECT id FROM users
+        WHERE NOT is_influencer AND display_name LIKE 'Qzlisted %' AND ${sql.raw(where)}
+        ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET ${offset}`.execute(db());
+    const ids = (r: { body: { data: unknown } }) => (r.body.data as Array<{ _id: string }>).map((x) => x._id);
+    try {
+      await users(1, 300, false).execute(db());
+      await users(301, 320, true).execute(db());
+      await users(321, 5_320, false, 'Qzother').execute(db());
+      await sql`ANALYZE users, people_names`.execute(db());
+      const recorder = recordStatements();
+      const r = await list('/admin/getAllFans', { search: 'QZLISTED', page: 2, limit: 10 }).finally(recorder.stop);
+      expect(r.status).toBe(200);
+      expect({ total: r.body.total, totalIs: r.body.totalIs }).toEqual({ total: 300, totalIs: undefined });
+      expect(ids(r)).toEqual((await expected('true', 10)).rows.map((x) => x.id));
+      let read = 0;
+      for (const statement of recorder.statements) read += await rowsRead(statement, 'users');
+      // The page's ten, by id: the 300 matches are counted and sorted from people_names.
+      expect(read).toBe(10);
+
+      // Within a created-on range, and by status (which people_names does not hold), the same rows.
+      const [{ from }] = (
+        await sql<{ from: string }>`SELECT to_char((now() - interval '14 days') AT TIME ZONE 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS from`.execute(db())
+      ).rows as [{ from: string }];
+      const recent = await list('/admin/getAllFans', { search: 'qzlisted', from, limit: 10 });
+      const inRange = (await expected(`created_at >= '${from}'`, 0)).rows.map((x) => x.id);
+      expect(inRange.length).toBeGreaterThan(0);
+      expect(ids(recent)).toEqual(inRange);
+      const inactive = await list('/admin/getAllFans', { search: 'qzlisted', status: '0', limit: 10 });
+      expect(inactive.body.total).toBe(100);
+      expect(ids(inactive)).toEqual((await expected(`status = '0'`, 0)).rows.map((x) => x.id));
+    } finally {
+      await sql`DELETE FROM users WHERE user_name LIKE 'qzl.%'`.execute(db());
+    }
+  });
 
   /**
    * Days of more than HOUR_GRAIN_FROM rows (tens of thousands a day at scale 500): a deep page that

@@ -360,6 +360,10 @@ export interface PeopleNamesTable {
   applicant: Generated<boolean>;
   /** has ever sent a notification (the flag stays when the notification goes) */
   sender: Generated<boolean>;
+  /** user name, display name and email (what the fans list shows), joined by U+001F, in lower case (migration 0032) */
+  shown: string;
+  /** when the person joined: users.created_at */
+  created_at: Date;
 }
 
 /** Influencer requests per bucket of their filing and status, kept by triggers (migration 0006). */

@@ -665,6 +665,12 @@ export interface RowSearch {
    * read by its id. Without it the rows' own indexes find them, among every user for a list of some.
    */
   ids?: AnyQuery;
+  /**
+   * The matches with their sort keys (`page_id`, `k0`, `k1`…), read from a narrower table than the
+   * rows' own (people_names, which holds when each person joined): the probe then reads no row of
+   * the list but the page's. Takes the place of `ids`.
+   */
+  keyed?: RawBuilder<unknown>;
   /** The list's sort, its unique id last (as ListSpec.sort). */
   sort: readonly SortKey[];
   id: string;
@@ -738,10 +744,9 @@ export function rowSearchPageIds(s: RowSearch): PageIds {
     const keyed = (q: AnyQuery) => q.select([sql.ref(s.id).as('page_id'), ...s.sort.map((k, i) => k.by.as(`k${i}`))]);
     // By id, row by row (OFFSET 0 keeps the planner from joining every row of the list instead:
     // its estimate of a trigram search's matches is often ten times too high).
-    const matching = s.ids
-      ? sql`SELECT m.* FROM (${s.ids}) AS p
-          CROSS JOIN LATERAL (${keyed(s.rows().where(sql<boolean>`${sql.ref(s.id)} = p.id`))} OFFSET 0) AS m`
-      : keyed(s.rows().where(s.matches));
+    const byId = (ids: AnyQuery) => sql`SELECT m.* FROM (${ids}) AS p
+      CROSS JOIN LATERAL (${keyed(s.rows().where(sql<boolean>`${sql.ref(s.id)} = p.id`))} OFFSET 0) AS m`;
+    const matching = s.keyed ?? (s.ids ? byId(s.ids) : keyed(s.rows().where(s.matches)));
     const walk = ordered(
       keyed(
         s

@@ -20,10 +20,8 @@ import { sql, type Kysely } from 'kysely';
  */
 const SEPARATOR = `E'\\x1f'`;
 const namesOf = (u: string) => `${u}.user_name::text || ${SEPARATOR} || ${u}.display_name`;
-const personOf = (u: string) =>
-  `${namesOf(u)} || ${SEPARATOR} || ${u}.email::text || ${SEPARATOR} || ${u}.first_name || ' ' || ${u}.last_name`;
-const UPSERT = `ON CONFLICT (id) DO UPDATE SET
-  is_influencer = EXCLUDED.is_influencer, names = EXCLUDED.names, person = EXCLUDED.person`;
+const shownOf = (u: string) => `${namesOf(u)} || ${SEPARATOR} || ${u}.email::text`;
+const personOf = (u: string) => `${shownOf(u)} || ${SEPARATOR} || ${u}.first_name || ' ' || ${u}.last_name`;
 
 export const PEOPLE_NAMES_REBUILD = 'rebuild_people_names';
 
@@ -49,6 +47,8 @@ export interface PeopleNamesShape {
   lowered: boolean;
   /** Whether each person has applied (`applicant`) or sent a notification (`sender`) (migration 0030). */
   roles: boolean;
+  /** The names a fans list shows (`shown`) and when the person joined (`created_at`) (migration 0032). */
+  listed?: boolean;
 }
 
 /**
@@ -59,10 +59,19 @@ export interface PeopleNamesShape {
  */
 export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
   const text = (expression: string) => (shape.lowered ? `lower(${expression})` : expression);
-  const rowOf = (u: string) => `${u}.id, ${u}.is_influencer, ${text(namesOf(u))}, ${text(personOf(u))}`;
-  const columns = '(id, is_influencer, names, person)';
+  const listed = (u: string) => (shape.listed ? [text(shownOf(u)), `${u}.created_at`] : []);
+  const rowOf = (u: string) =>
+    [`${u}.id`, `${u}.is_influencer`, text(namesOf(u)), text(personOf(u)), ...listed(u)].join(', ');
+  const named = ['id', 'is_influencer', 'names', 'person', ...(shape.listed ? ['shown', 'created_at'] : [])];
+  const columns = `(${named.join(', ')})`;
+  const upsert = `ON CONFLICT (id) DO UPDATE SET ${named
+    .slice(1)
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ')}`;
+  // What a row is compared by to tell whether an update changed it.
+  const followed = (u: string) => [`${u}.is_influencer`, personOf(u), ...(shape.listed ? [`${u}.created_at`] : [])];
   const roles = shape.roles ? PEOPLE_NAMES_ROLES : [];
-  const rebuiltColumns = ['id', 'is_influencer', 'names', 'person', ...roles.map(([, , flag]) => flag)];
+  const rebuiltColumns = [...named, ...roles.map(([, , flag]) => flag)];
   const rebuiltValues = [
     rowOf('u'),
     ...roles.map(([table, column]) => `EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = u.id)`),
@@ -73,12 +82,12 @@ export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
     BEGIN
       IF current_setting('backoffice.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
       IF TG_OP = 'INSERT' THEN
-        INSERT INTO people_names ${columns} SELECT ${rowOf('n')} FROM new_rows n ${UPSERT};
+        INSERT INTO people_names ${columns} SELECT ${rowOf('n')} FROM new_rows n ${upsert};
       ELSIF TG_OP = 'UPDATE' THEN
         -- Most updates of a user (a sign-in, a balance) change none of the names: nothing written.
         INSERT INTO people_names ${columns} SELECT ${rowOf('n')} FROM new_rows n JOIN old_rows o ON o.id = n.id
-          WHERE (n.is_influencer, ${personOf('n')}) IS DISTINCT FROM (o.is_influencer, ${personOf('o')})
-        ${UPSERT};
+          WHERE (${followed('n').join(', ')}) IS DISTINCT FROM (${followed('o').join(', ')})
+        ${upsert};
       ELSIF TG_OP = 'DELETE' THEN
         DELETE FROM people_names WHERE id IN (SELECT id FROM old_rows);
       ELSE

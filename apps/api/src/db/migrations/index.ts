@@ -30,6 +30,7 @@ import * as personRowIndexes from './0028_person_row_indexes';
 import * as walkIndexes from './0029_walk_indexes';
 import * as peopleNamesLoweredRoles from './0030_people_names_lowered_roles';
 import * as releaseFileEncodings from './0031_release_file_encodings';
+import * as peopleNamesListed from './0032_people_names_listed';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0029_walk_indexes': walkIndexes,
   '0030_people_names_lowered_roles': peopleNamesLoweredRoles,
   '0031_release_file_encodings': releaseFileEncodings,
+  '0032_people_names_listed': peopleNamesListed,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';

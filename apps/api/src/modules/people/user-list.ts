@@ -11,6 +11,7 @@ import {
   normaliseSearch,
   rowSearchPageIds,
   withinRange,
+  type CreatedRange,
   type ListPage,
 } from '../../lib/list';
 
@@ -55,52 +56,70 @@ export function personSearch(search: string, opts: { alias?: string; fullName: b
 const NAME_SEPARATOR = '\u001f';
 
 /**
- * Whom a list's rows can name, when not everyone: influencers (payouts and payout requests), those
- * who applied (applications), those who sent a notification. people_names flags each (migrations
- * 0027 and 0030) and has a trigram index of each one's names alone.
+ * Whom a list's rows can name, when not everyone: influencers (payouts, payout requests and the
+ * influencers list), fans (the fans list), those who applied (applications), those who sent a
+ * notification. people_names flags each (migrations 0027 and 0030) and has a trigram index of each
+ * one's names alone.
  */
-export type PeopleAmong = 'influencers' | 'applicants' | 'senders';
+export type PeopleAmong = 'influencers' | 'fans' | 'applicants' | 'senders';
 
 const AMONG_FLAG: Record<PeopleAmong, string> = {
-  influencers: 'is_influencer',
-  applicants: 'applicant',
-  senders: 'sender',
+  influencers: 'p.is_influencer',
+  fans: 'NOT p.is_influencer',
+  applicants: 'p.applicant',
+  senders: 'p.sender',
 };
 
 /**
- * The people a search matches, as `SELECT p.id FROM … AS p WHERE …`: what a search through people
- * finds first (see peopleSearchPageIds). `by`: 'person' for user name, display name, email and full
- * name (a payer, an influencer, an applicant), 'names' for the display and user names alone (a
- * call's parties, a redeemer, a sender). `among`: only the people a list's rows can name. Read from
- * people_names (migrations 0027 and 0030), one narrow row per person, in lower case, with one
- * trigram index per kind of search, which costs a fifth of reading users' wide rows through four; a
- * search holding the separator of its parts reads users as before (everyone but influencers
- * included there: the list's own rows leave out whom they do not name).
+ * What a search through people matches: 'person', user name, display name, email and full name (a
+ * payer, an influencer, an applicant); 'names', the display and user names alone (a call's parties,
+ * a redeemer, a sender); 'shown', what the fans list shows, user name, display name and email.
  */
-export function peopleMatching(db: Kysely<DB>, search: string, opts: { by: 'person' | 'names'; among?: PeopleAmong }) {
+export type PeopleSearchedBy = 'person' | 'names' | 'shown';
+
+/**
+ * The people a search matches, as `SELECT p.id FROM … AS p WHERE …` (with `joined`, also
+ * `p.created_at`, when the person joined, within `range`): what a search through people finds
+ * first (see peopleSearchPageIds), or a fans or influencers search's matches with their date (see
+ * listUsers). `among`: only the people a list's rows can name. Read from people_names (migrations
+ * 0027, 0030 and 0032), one narrow row per person, in lower case, with one trigram index per kind of
+ * search, which costs a fifth of reading users' wide rows through four; a search holding the
+ * separator of its parts reads users as before (everyone but influencers and fans included there:
+ * the list's own rows leave out whom they do not name).
+ */
+export function peopleMatching(
+  db: Kysely<DB>,
+  search: string,
+  opts: { by: PeopleSearchedBy; among?: PeopleAmong; joined?: CreatedRange },
+) {
   const p = containsPattern(search);
+  // Typed as the id alone, what every caller but listUsers reads (it reads the date through SQL).
+  const selected = (opts.joined ? ['p.id', 'p.created_at'] : ['p.id']) as ['p.id'];
   if (search.includes(NAME_SEPARATOR)) {
-    const users = db
+    const terms = {
+      person: () => personSearch(search, { alias: 'p', fullName: true }),
+      shown: () => personSearch(search, { alias: 'p', fullName: false }),
+      names: () => [ilike('p.display_name', p), ilike('p.user_name', p)],
+    }[opts.by];
+    let users = db
       .selectFrom('users as p')
-      .select('p.id')
-      .where((eb) =>
-        eb.or(
-          opts.by === 'person'
-            ? personSearch(search, { alias: 'p', fullName: true })
-            : [ilike('p.display_name', p), ilike('p.user_name', p)],
-        ),
-      );
-    return opts.among === 'influencers' ? users.where('p.is_influencer', '=', true) : users;
+      .select(selected)
+      .where((eb) => eb.or(terms()));
+    if (opts.among === 'influencers' || opts.among === 'fans') {
+      users = users.where('p.is_influencer', '=', opts.among === 'influencers');
+    }
+    return opts.joined ? withinRange(users, 'p.created_at', opts.joined) : users;
   }
   // The flag written out, not a parameter, so that the planner can take its partial index.
-  const only = opts.among ? sql<boolean>`${sql.ref(`p.${AMONG_FLAG[opts.among]}`)}` : sql<boolean>`TRUE`;
+  const only = opts.among ? sql<boolean>`${sql.raw(AMONG_FLAG[opts.among])}` : sql<boolean>`TRUE`;
   // people_names holds its names in lower case (migration 0030): LIKE the lower-cased pattern is
   // what ILIKE tests, without lower-casing each name read.
-  return db
+  const names = db
     .selectFrom('people_names as p')
-    .select('p.id')
+    .select(selected)
     .where(only)
-    .where(sql<boolean>`${sql.ref(opts.by === 'person' ? 'p.person' : 'p.names')} LIKE lower(${p})`);
+    .where(sql<boolean>`${sql.ref(`p.${opts.by}`)} LIKE lower(${p})`);
+  return opts.joined ? withinRange(names, 'p.created_at', opts.joined) : names;
 }
 
 /** The identity columns every person row of a list shows, from a users row. */
@@ -156,6 +175,9 @@ export async function listUsers(
   const search = normaliseSearch(q.search);
   const sort = [...personSortColumns(sortBy), 'id'].map((c) => ({ by: sql.ref(c) }));
   const kind = String(role === 'influencer');
+  // What each list searches, as userSearch does: influencers also by their full name.
+  const searchedBy = role === 'influencer' ? 'person' : 'shown';
+  const among = role === 'influencer' ? 'influencers' : 'fans';
   return listPage({
     db,
     params: listParamsOf(q),
@@ -183,8 +205,15 @@ export async function listUsers(
           db,
           rows: () => unsearchedUsers(db, role, q),
           matches: userSearch(role, search),
+          // In the default sort, unless by status (which people_names does not hold), the matches
+          // come with their date from people_names, one narrow row each (migration 0032).
+          keyed:
+            sortBy === 'createdAt' && !q.status
+              ? sql`SELECT f.id AS page_id, f.created_at AS k0, f.id AS k1
+                  FROM (${peopleMatching(db, search, { by: searchedBy, among, joined: q })}) AS f`
+              : undefined,
           // Influencers are found among influencers alone: the users indexes hold every fan too.
-          ids: role === 'influencer' ? peopleMatching(db, search, { by: 'person', among: 'influencers' }) : undefined,
+          ids: role === 'influencer' ? peopleMatching(db, search, { by: 'person', among }) : undefined,
           sort,
           id: 'users.id',
           population: { list: 'users', kind, status: q.status },
