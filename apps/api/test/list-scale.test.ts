@@ -158,14 +158,18 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       sender: boolean;
       shown: string;
       created_at: Date;
+      paid: string;
     }>`
       SELECT id, is_influencer, lower(user_name::text || E'\\x1f' || display_name) AS names,
         lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name) AS person,
         EXISTS (SELECT 1 FROM influencer_requests r WHERE r.user_id = u.id) AS applicant,
         EXISTS (SELECT 1 FROM notifications n WHERE n.sender_id = u.id) AS sender,
-        lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text) AS shown, created_at
+        lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text) AS shown, created_at,
+        (SELECT count(*) || ' ' || coalesce(sum(amount_cents), 0) || ' ' || coalesce(sum(payable_amount_cents), 0)
+          FROM transactions t WHERE t.user_id = u.id) AS paid
       FROM users u ORDER BY id`;
-    const kept = sql`SELECT id, is_influencer, names, person, applicant, sender, shown, created_at
+    const kept = sql`SELECT id, is_influencer, names, person, applicant, sender, shown, created_at,
+        paid_count || ' ' || paid_amount_cents || ' ' || paid_payable_cents AS paid
       FROM people_names ORDER BY id`;
     expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
 
@@ -187,6 +191,13 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
         await sql`UPDATE users SET is_influencer = true WHERE user_name = 'names_1'`.execute(trx);
         // when a user joined, corrected (the fans and influencers lists' searches sort by it)
         await sql`UPDATE users SET created_at = created_at - interval '1 day' WHERE user_name = 'names_1'`.execute(trx);
+        // names_2 pays three times in one statement; one payment's amount and status change, one goes
+        await sql`INSERT INTO transactions (transaction_id, user_id, type, status, amount_cents, payable_amount_cents)
+          SELECT 'txn_names_' || i, id, 'tip', 'pending', 100 * i, 90 * i
+          FROM users, generate_series(1, 3) AS i WHERE user_name = 'names_2'`.execute(trx);
+        await sql`UPDATE transactions SET amount_cents = 5000, payable_amount_cents = 4500, status = 'completed'
+          WHERE transaction_id = 'txn_names_2'`.execute(trx);
+        await sql`DELETE FROM transactions WHERE transaction_id = 'txn_names_3'`.execute(trx);
         // a write that changes no name (a sign-in) leaves the names as they are
         await sql`UPDATE users SET last_login_at = now() WHERE user_name = 'names_2'`.execute(trx);
         await sql`DELETE FROM users WHERE user_name = 'names_3'`.execute(trx);
@@ -219,9 +230,16 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     expect(across.status).toBe(200);
     expect(across.body.total).toBe(0);
 
+    // The payments' sums beside the names are what a payments search totals.
+    const totals = await api.call('GET', '/transaction/getTotals', { token, query: { search: 'names_2' } });
+    expect(totals.body.data).toMatchObject({ count: 2, totalTransactionAmount: 51, totalPayableAmount: 45.9 });
+
     const before = (await kept.execute(db())).rows;
     await sql`SELECT rebuild_people_names()`.execute(db());
     expect((await kept.execute(db())).rows).toEqual(before);
+    // Gone again, so that the tests after this one count the payments they made, and only those.
+    await sql`DELETE FROM transactions WHERE transaction_id LIKE 'txn\_names\_%'`.execute(db());
+    expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
   });
 
   it('empties a list total with its table on TRUNCATE', async () => {
@@ -793,7 +811,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       sql<{ id: string }>`SELECT id FROM users
         WHERE NOT is_influencer AND display_name LIKE 'Qzlisted %' AND ${sql.raw(where)}
         ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET ${offset}`.execute(db());
-    const ids = (r: { body: { data: unknown } }) => (r.body.data as Array<{ _id: string }>).map((x) => x._id);
+    const ids = (r: { body: { data?: unknown } }) => (r.body.data as Array<{ _id: string }>).map((x) => x._id);
     try {
       await users(1, 300, false).execute(db());
       await users(301, 320, true).execute(db());

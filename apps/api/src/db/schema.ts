@@ -364,6 +364,10 @@ export interface PeopleNamesTable {
   shown: string;
   /** when the person joined: users.created_at */
   created_at: Date;
+  /** the person's payments as a payer, every status and type: payer_totals summed (migration 0032) */
+  paid_count: Generated<number>;
+  paid_amount_cents: Generated<number>;
+  paid_payable_cents: Generated<number>;
 }
 
 /** Influencer requests per bucket of their filing and status, kept by triggers (migration 0006). */

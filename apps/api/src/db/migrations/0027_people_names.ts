@@ -41,13 +41,20 @@ export const PEOPLE_NAMES_ROLES = [
   ['notifications', 'sender_id', 'sender'],
 ] as const;
 
+/** A person's payments as a payer in people_names (migration 0032), in the order of payer_totals' sums. */
+export const PAID_COLUMNS = ['paid_count', 'paid_amount_cents', 'paid_payable_cents'] as const;
+
 /** What a version of people_names holds beyond the names (see peopleNamesFunctions). */
 export interface PeopleNamesShape {
   /** The names in lower case (migration 0030). */
   lowered: boolean;
   /** Whether each person has applied (`applicant`) or sent a notification (`sender`) (migration 0030). */
   roles: boolean;
-  /** The names a fans list shows (`shown`) and when the person joined (`created_at`) (migration 0032). */
+  /**
+   * What the lists read beside the names (migration 0032): the names a fans list shows (`shown`),
+   * when the person joined (`created_at`), and the person's payments as a payer, every status and
+   * type (`paid_count`, `paid_amount_cents`, `paid_payable_cents`, summed from payer_totals).
+   */
   listed?: boolean;
 }
 
@@ -71,12 +78,20 @@ export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
   // What a row is compared by to tell whether an update changed it.
   const followed = (u: string) => [`${u}.is_influencer`, personOf(u), ...(shape.listed ? [`${u}.created_at`] : [])];
   const roles = shape.roles ? PEOPLE_NAMES_ROLES : [];
-  const rebuiltColumns = [...named, ...roles.map(([, , flag]) => flag)];
+  const rebuiltColumns = [...named, ...roles.map(([, , flag]) => flag), ...(shape.listed ? PAID_COLUMNS : [])];
   const rebuiltValues = [
     rowOf('u'),
     ...roles.map(([table, column]) => `EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = u.id)`),
+    ...(shape.listed ? PAID_COLUMNS.map((c) => `coalesce(paid.${c}, 0)`) : []),
   ];
-  const rebuilt = `INSERT INTO people_names (${rebuiltColumns.join(', ')}) SELECT ${rebuiltValues.join(', ')} FROM users u`;
+  // One pass over payer_totals, summed per payer, joined to the users by hash.
+  const paid = shape.listed
+    ? ` LEFT JOIN (SELECT user_id, sum(count) AS paid_count, sum(amount_cents) AS paid_amount_cents,
+          sum(payable_amount_cents) AS paid_payable_cents FROM payer_totals GROUP BY user_id) AS paid ON paid.user_id = u.id`
+    : '';
+  const rebuilt = `INSERT INTO people_names (${rebuiltColumns.join(', ')}) SELECT ${rebuiltValues.join(', ')} FROM users u${paid}`;
+  // The payer totals are read, so that no payment may be written meanwhile either.
+  const locked = [...roles.map(([table]) => table), ...(shape.listed ? ['transactions'] : [])];
   return [
     `CREATE OR REPLACE FUNCTION people_names_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
@@ -101,7 +116,7 @@ export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
     `CREATE OR REPLACE FUNCTION ${PEOPLE_NAMES_REBUILD}() RETURNS void LANGUAGE plpgsql AS $fn$
     BEGIN
       LOCK TABLE users IN SHARE MODE;
-      ${roles.length > 0 ? `LOCK TABLE ${roles.map(([table]) => table).join(', ')} IN SHARE MODE;` : ''}
+      ${locked.length > 0 ? `LOCK TABLE ${locked.join(', ')} IN SHARE MODE;` : ''}
       DELETE FROM people_names;
       ${rebuilt};
     END $fn$`,

@@ -122,6 +122,20 @@ export function peopleMatching(
   return opts.joined ? withinRange(names, 'p.created_at', opts.joined) : names;
 }
 
+/**
+ * What the payments of every payer a search matches by 'person' add up to, all statuses and types,
+ * as `(n, amount, payable)` rows, one per payer: read from the row that finds each payer in
+ * people_names (its sums, migration 0032), not from their totals. Undefined for a search holding
+ * the separator of the names' parts, which people_names cannot answer (see peopleMatching).
+ */
+export function paidByPeopleMatching(db: Kysely<DB>, search: string) {
+  if (search.includes(NAME_SEPARATOR)) return undefined;
+  return db
+    .selectFrom('people_names as p')
+    .select(['p.paid_count as n', 'p.paid_amount_cents as amount', 'p.paid_payable_cents as payable'])
+    .where(sql<boolean>`p.person LIKE lower(${containsPattern(search)})`);
+}
+
 /** The identity columns every person row of a list shows, from a users row. */
 export function personNames(u: {
   user_name: string;
