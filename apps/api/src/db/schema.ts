@@ -360,8 +360,6 @@ export interface PeopleNamesTable {
   applicant: Generated<boolean>;
   /** has ever sent a notification (the flag stays when the notification goes) */
   sender: Generated<boolean>;
-  /** user name, display name and email (what the fans list shows), joined by U+001F, in lower case (migration 0032) */
-  shown: string;
   /** when the person joined: users.created_at */
   created_at: Date;
   /** the person's payments as a payer, every status and type: payer_totals summed (migration 0032) */

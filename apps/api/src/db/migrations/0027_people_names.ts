@@ -20,8 +20,8 @@ import { sql, type Kysely } from 'kysely';
  */
 const SEPARATOR = `E'\\x1f'`;
 const namesOf = (u: string) => `${u}.user_name::text || ${SEPARATOR} || ${u}.display_name`;
-const shownOf = (u: string) => `${namesOf(u)} || ${SEPARATOR} || ${u}.email::text`;
-const personOf = (u: string) => `${shownOf(u)} || ${SEPARATOR} || ${u}.first_name || ' ' || ${u}.last_name`;
+const personOf = (u: string) =>
+  `${namesOf(u)} || ${SEPARATOR} || ${u}.email::text || ${SEPARATOR} || ${u}.first_name || ' ' || ${u}.last_name`;
 
 export const PEOPLE_NAMES_REBUILD = 'rebuild_people_names';
 
@@ -51,8 +51,7 @@ export interface PeopleNamesShape {
   /** Whether each person has applied (`applicant`) or sent a notification (`sender`) (migration 0030). */
   roles: boolean;
   /**
-   * What the lists read beside the names (migration 0032): the names a fans list shows (`shown`),
-   * when the person joined (`created_at`), and the person's payments as a payer, every status and
+   * What the lists read beside the names (migration 0032): when the person joined (`created_at`), and the person's payments as a payer, every status and
    * type (`paid_count`, `paid_amount_cents`, `paid_payable_cents`, summed from payer_totals).
    */
   listed?: boolean;
@@ -66,10 +65,10 @@ export interface PeopleNamesShape {
  */
 export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
   const text = (expression: string) => (shape.lowered ? `lower(${expression})` : expression);
-  const listed = (u: string) => (shape.listed ? [text(shownOf(u)), `${u}.created_at`] : []);
+  const listed = (u: string) => (shape.listed ? [`${u}.created_at`] : []);
   const rowOf = (u: string) =>
     [`${u}.id`, `${u}.is_influencer`, text(namesOf(u)), text(personOf(u)), ...listed(u)].join(', ');
-  const named = ['id', 'is_influencer', 'names', 'person', ...(shape.listed ? ['shown', 'created_at'] : [])];
+  const named = ['id', 'is_influencer', 'names', 'person', ...(shape.listed ? ['created_at'] : [])];
   const columns = `(${named.join(', ')})`;
   const upsert = `ON CONFLICT (id) DO UPDATE SET ${named
     .slice(1)

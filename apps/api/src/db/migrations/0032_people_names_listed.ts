@@ -2,27 +2,31 @@ import { sql, type Kysely } from 'kysely';
 import { PAID_COLUMNS, PEOPLE_NAMES_REBUILD, peopleNamesFunctions, type PeopleNamesShape } from './0027_people_names';
 
 /**
- * people_names with what the fans and influencers lists search and sort by, and what a payments
- * search totals: `shown`, the names the fans list shows and is searched by (user name, display
- * name, email); `created_at`, when the person joined (the lists' default sort and their date
- * filter); and each person's payments as a payer, every status and type (`paid_count`,
- * `paid_amount_cents`, `paid_payable_cents`).
+ * people_names with what the fans and influencers lists sort by and what a payments search totals:
+ * `created_at`, when the person joined (those lists' default sort and their date filter), and each
+ * person's payments as a payer, every status and type (`paid_count`, `paid_amount_cents`,
+ * `paid_payable_cents`).
  *
  * A search of the people lists probes its matches for the count (up to 1,001) and, when they are
  * few, sorts them by date. Read from users, each match is a wide row found through three trigram
  * indexes and rechecked against three ILIKEs: "ann" among the fans at scale 40 read its 1,001
  * matches from 890 pages in 1.4 ms, against 211 matches in 0.4 ms at scale 5, and the page grew with
  * the data (p95 under 10 clients x1.74). Here each match is one narrow row found through one index,
- * its date beside it: 0.5 ms for the same 1,001 (0.1 at scale 5), and no row of users read but the
- * page's.
+ * its date beside it (the fans' user name, display name and email are `person` but its last part,
+ * the full name, tested as the row is read: user-list.ts peopleMatching), and no row of users is
+ * read but the page's.
  *
  * A payments search's totals (no status, type or range) summed every payer's totals: "smith" at
- * scale 40 found 995 payers and read 4,931 of their totals through 995 lookups, 2.2 ms against 0.3 at
- * scale 5 (p95 under 10 clients x2.39). Here the sums are in the row the search finds: 0.9 ms, the
- * cost of finding the payers. They follow payer_totals by a statement trigger on it (one UPDATE per
- * statement, summed per payer over its transition tables), in the same transaction, and are
+ * scale 40 found 995 payers and read 4,931 of their totals through 995 lookups, 2.1 ms against 0.37
+ * at scale 5 (p95 under 10 clients x2.39). Here the sums are in the row the search finds: 0.5 ms,
+ * the cost of finding the payers. They follow payer_totals by a statement trigger on it (one UPDATE
+ * per statement, summed per payer over its transition tables), in the same transaction, and are
  * rebuilt from it with the names. The table is kept 10% free (fillfactor 90), so that a payment's
- * update of its payer's row can stay on the row's page (a HOT update, which writes no index entry).
+ * update of its payer's row can stay on the row's page (a HOT update, which writes no index entry
+ * and leaves no dead row for the searches to skip).
+ *
+ * Nothing else is added: every search through people reads these rows, and each byte is read by all
+ * of them.
  *
  * The table is made again, as migration 0030 did, so that no dead copy of every row is left behind
  * and the trigram indexes are built once over the rows.
@@ -39,11 +43,7 @@ function table(listed: boolean): string {
     'applicant boolean NOT NULL DEFAULT false',
     'sender boolean NOT NULL DEFAULT false',
     ...(listed
-      ? [
-          'shown text NOT NULL',
-          'created_at timestamptz NOT NULL',
-          ...PAID_COLUMNS.map((c) => `${c} bigint NOT NULL DEFAULT 0`),
-        ]
+      ? ['created_at timestamptz NOT NULL', ...PAID_COLUMNS.map((c) => `${c} bigint NOT NULL DEFAULT 0`)]
       : []),
   ];
   return `CREATE TABLE people_names (\n  ${columns.join(',\n  ')}\n)${listed ? ' WITH (fillfactor = 90)' : ''}`;
@@ -102,16 +102,12 @@ const INDEXES = [
   'CREATE INDEX people_names_sender_names_trgm ON people_names USING gin (names gin_trgm_ops) WHERE sender',
 ];
 
-/** The fans' names, in the fans' own index: the fans list never reads an influencer's. */
-const FAN_INDEX =
-  'CREATE INDEX people_names_fan_shown_trgm ON people_names USING gin (shown gin_trgm_ops) WHERE NOT is_influencer';
-
 async function remake(db: Kysely<unknown>, shape: PeopleNamesShape): Promise<void> {
   for (const statement of peopleNamesFunctions(shape)) await sql.raw(statement).execute(db);
   await sql`DROP TABLE people_names`.execute(db);
   await sql.raw(table(shape.listed === true)).execute(db);
   await sql.raw(`SELECT ${PEOPLE_NAMES_REBUILD}()`).execute(db);
-  for (const index of [...INDEXES, ...(shape.listed ? [FAN_INDEX] : [])]) await sql.raw(index).execute(db);
+  for (const index of INDEXES) await sql.raw(index).execute(db);
   await sql`ANALYZE people_names`.execute(db);
 }
 

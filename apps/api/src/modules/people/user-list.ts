@@ -114,11 +114,19 @@ export function peopleMatching(
   const only = opts.among ? sql<boolean>`${sql.raw(AMONG_FLAG[opts.among])}` : sql<boolean>`TRUE`;
   // people_names holds its names in lower case (migration 0030): LIKE the lower-cased pattern is
   // what ILIKE tests, without lower-casing each name read.
-  const names = db
+  const column = opts.by === 'names' ? 'p.names' : 'p.person';
+  let names = db
     .selectFrom('people_names as p')
     .select(selected)
     .where(only)
-    .where(sql<boolean>`${sql.ref(`p.${opts.by}`)} LIKE lower(${p})`);
+    .where(sql<boolean>`${sql.ref(column)} LIKE lower(${p})`);
+  // What the fans list shows is `person` but its last part, the full name: found through person's
+  // index, then tested again without it (no part holds the separator, so a match is within one).
+  if (opts.by === 'shown') {
+    names = names.where(
+      sql<boolean>`left(p.person, -1 - length(split_part(p.person, ${NAME_SEPARATOR}, 4))) LIKE lower(${p})`,
+    );
+  }
   return opts.joined ? withinRange(names, 'p.created_at', opts.joined) : names;
 }
 
