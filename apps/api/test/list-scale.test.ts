@@ -158,6 +158,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       sender: boolean;
       created_at: Date;
       paid: string;
+      redeemed: string;
     }>`
       SELECT id, is_influencer, lower(user_name::text || E'\\x1f' || display_name) AS names,
         lower(user_name::text || E'\\x1f' || display_name || E'\\x1f' || email::text || E'\\x1f' || first_name || ' ' || last_name) AS person,
@@ -165,10 +166,11 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
         EXISTS (SELECT 1 FROM notifications n WHERE n.sender_id = u.id) AS sender,
         created_at,
         (SELECT count(*) || ' ' || coalesce(sum(amount_cents), 0) || ' ' || coalesce(sum(payable_amount_cents), 0)
-          FROM transactions t WHERE t.user_id = u.id) AS paid
+          FROM transactions t WHERE t.user_id = u.id) AS paid,
+        (SELECT count(*)::text FROM redemptions r WHERE r.user_id = u.id) AS redeemed
       FROM users u ORDER BY id`;
     const kept = sql`SELECT id, is_influencer, names, person, applicant, sender, created_at,
-        paid_count || ' ' || paid_amount_cents || ' ' || paid_payable_cents AS paid
+        paid_count || ' ' || paid_amount_cents || ' ' || paid_payable_cents AS paid, redeemed_count::text AS redeemed
       FROM people_names ORDER BY id`;
     expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
 
@@ -197,6 +199,17 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
         await sql`UPDATE transactions SET amount_cents = 5000, payable_amount_cents = 4500, status = 'completed'
           WHERE transaction_id = 'txn_names_2'`.execute(trx);
         await sql`DELETE FROM transactions WHERE transaction_id = 'txn_names_3'`.execute(trx);
+        // names_2 redeems three codes; one redemption is moved to names_1, one goes
+        await sql`INSERT INTO redemptions (user_id, discount_amount_cents)
+          SELECT id, 100 + i FROM users, generate_series(1, 3) AS i WHERE user_name = 'names_2'`.execute(trx);
+        await sql`UPDATE redemptions SET user_id = (SELECT id FROM users WHERE user_name = 'names_1')
+          WHERE discount_amount_cents = 102 AND user_id = (SELECT id FROM users WHERE user_name = 'names_2')`.execute(
+          trx,
+        );
+        await sql`DELETE FROM redemptions
+          WHERE discount_amount_cents = 103 AND user_id = (SELECT id FROM users WHERE user_name = 'names_2')`.execute(
+          trx,
+        );
         // a write that changes no name (a sign-in) leaves the names as they are
         await sql`UPDATE users SET last_login_at = now() WHERE user_name = 'names_2'`.execute(trx);
         await sql`DELETE FROM users WHERE user_name = 'names_3'`.execute(trx);
@@ -237,7 +250,12 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     await sql`SELECT rebuild_people_names()`.execute(db());
     expect((await kept.execute(db())).rows).toEqual(before);
     // Gone again, so that the tests after this one count the payments they made, and only those.
+    expect((await list('/redemption/getAll', { search: 'names_2', limit: 100 })).body.total).toBe(1);
+    expect((await list('/redemption/getAll', { search: 'names_1', limit: 100 })).body.total).toBe(1);
     await sql`DELETE FROM transactions WHERE transaction_id LIKE 'txn\_names\_%'`.execute(db());
+    await sql`DELETE FROM redemptions WHERE user_id IN (SELECT id FROM users WHERE user_name IN ('names_1', 'names_2'))`.execute(
+      db(),
+    );
     expect((await kept.execute(db())).rows).toEqual((await computed.execute(db())).rows);
   });
 

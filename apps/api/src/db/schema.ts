@@ -366,6 +366,8 @@ export interface PeopleNamesTable {
   paid_count: Generated<number>;
   paid_amount_cents: Generated<number>;
   paid_payable_cents: Generated<number>;
+  /** how many redemptions the person made (migration 0032) */
+  redeemed_count: Generated<number>;
 }
 
 /** Influencer requests per bucket of their filing and status, kept by triggers (migration 0006). */

@@ -52,7 +52,8 @@ export interface PeopleNamesShape {
   roles: boolean;
   /**
    * What the lists read beside the names (migration 0032): when the person joined (`created_at`), and the person's payments as a payer, every status and
-   * type (`paid_count`, `paid_amount_cents`, `paid_payable_cents`, summed from payer_totals).
+   * type (`paid_count`, `paid_amount_cents`, `paid_payable_cents`, summed from payer_totals), and how
+   * many redemptions they made (`redeemed_count`).
    */
   listed?: boolean;
 }
@@ -77,20 +78,22 @@ export function peopleNamesFunctions(shape: PeopleNamesShape): string[] {
   // What a row is compared by to tell whether an update changed it.
   const followed = (u: string) => [`${u}.is_influencer`, personOf(u), ...(shape.listed ? [`${u}.created_at`] : [])];
   const roles = shape.roles ? PEOPLE_NAMES_ROLES : [];
-  const rebuiltColumns = [...named, ...roles.map(([, , flag]) => flag), ...(shape.listed ? PAID_COLUMNS : [])];
+  const counts = shape.listed ? [...PAID_COLUMNS, 'redeemed_count'] : [];
+  const rebuiltColumns = [...named, ...roles.map(([, , flag]) => flag), ...counts];
   const rebuiltValues = [
     rowOf('u'),
     ...roles.map(([table, column]) => `EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = u.id)`),
-    ...(shape.listed ? PAID_COLUMNS.map((c) => `coalesce(paid.${c}, 0)`) : []),
+    ...(shape.listed ? [...PAID_COLUMNS.map((c) => `coalesce(paid.${c}, 0)`), 'coalesce(redeemed.n, 0)'] : []),
   ];
-  // One pass over payer_totals, summed per payer, joined to the users by hash.
-  const paid = shape.listed
+  // One pass over payer_totals and one over redemptions, summed per person, joined to the users by hash.
+  const joined = shape.listed
     ? ` LEFT JOIN (SELECT user_id, sum(count) AS paid_count, sum(amount_cents) AS paid_amount_cents,
-          sum(payable_amount_cents) AS paid_payable_cents FROM payer_totals GROUP BY user_id) AS paid ON paid.user_id = u.id`
+          sum(payable_amount_cents) AS paid_payable_cents FROM payer_totals GROUP BY user_id) AS paid ON paid.user_id = u.id
+        LEFT JOIN (SELECT user_id, count(*) AS n FROM redemptions GROUP BY user_id) AS redeemed ON redeemed.user_id = u.id`
     : '';
-  const rebuilt = `INSERT INTO people_names (${rebuiltColumns.join(', ')}) SELECT ${rebuiltValues.join(', ')} FROM users u${paid}`;
-  // The payer totals are read, so that no payment may be written meanwhile either.
-  const locked = [...roles.map(([table]) => table), ...(shape.listed ? ['transactions'] : [])];
+  const rebuilt = `INSERT INTO people_names (${rebuiltColumns.join(', ')}) SELECT ${rebuiltValues.join(', ')} FROM users u${joined}`;
+  // The payer totals and the redemptions are read, so that neither may be written meanwhile either.
+  const locked = [...roles.map(([table]) => table), ...(shape.listed ? ['transactions', 'redemptions'] : [])];
   return [
     `CREATE OR REPLACE FUNCTION people_names_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN

@@ -43,7 +43,10 @@ function table(listed: boolean): string {
     'applicant boolean NOT NULL DEFAULT false',
     'sender boolean NOT NULL DEFAULT false',
     ...(listed
-      ? ['created_at timestamptz NOT NULL', ...PAID_COLUMNS.map((c) => `${c} bigint NOT NULL DEFAULT 0`)]
+      ? [
+          'created_at timestamptz NOT NULL',
+          ...[...PAID_COLUMNS, 'redeemed_count'].map((c) => `${c} bigint NOT NULL DEFAULT 0`),
+        ]
       : []),
   ];
   return `CREATE TABLE people_names (\n  ${columns.join(',\n  ')}\n)${listed ? ' WITH (fillfactor = 90)' : ''}`;
@@ -87,11 +90,43 @@ const PAID_FOLLOW = `CREATE FUNCTION people_names_paid_follow() RETURNS trigger 
   END $fn$`;
 
 // One trigger per event: PostgreSQL refuses transition tables on a trigger for several events.
-const PAID_EVENTS = [
+const EVENTS = [
   ['INSERT', 'REFERENCING NEW TABLE AS new_rows'],
   ['UPDATE', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'],
   ['DELETE', 'REFERENCING OLD TABLE AS old_rows'],
   ['TRUNCATE', ''],
+] as const;
+
+/** Adds each statement's redemptions, counted per redeemer, to their count in people_names. */
+const addRedeemed = (changed: string) => `UPDATE people_names p SET redeemed_count = p.redeemed_count + d.n
+      FROM (SELECT user_id, sum(n) AS n FROM (${changed}) AS changed WHERE user_id IS NOT NULL
+        GROUP BY user_id HAVING sum(n) <> 0) AS d
+      WHERE p.id = d.user_id;`;
+
+/**
+ * Follows each statement on redemptions: its inserts, deletes, and updates (which change who
+ * redeemed only by mistake: the others net to nothing and write nothing; PostgreSQL refuses a
+ * column list on a trigger with transition tables).
+ */
+const REDEEMED_FOLLOW = `CREATE FUNCTION people_names_redeemed_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    IF current_setting('backoffice.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
+    IF TG_OP = 'INSERT' THEN
+      ${addRedeemed('SELECT user_id, 1 AS n FROM new_rows')}
+    ELSIF TG_OP = 'UPDATE' THEN
+      ${addRedeemed('SELECT user_id, -1 AS n FROM old_rows UNION ALL SELECT user_id, 1 FROM new_rows')}
+    ELSIF TG_OP = 'DELETE' THEN
+      ${addRedeemed('SELECT user_id, -1 AS n FROM old_rows')}
+    ELSE
+      UPDATE people_names SET redeemed_count = 0 WHERE redeemed_count <> 0;
+    END IF;
+    RETURN NULL;
+  END $fn$`;
+
+/** The statement triggers that keep the counts beside the names: [name, table, function]. */
+const FOLLOWERS = [
+  ['people_names_paid', 'payer_totals', 'people_names_paid_follow'],
+  ['people_names_redeemed', 'redemptions', 'people_names_redeemed_follow'],
 ] as const;
 
 const INDEXES = [
@@ -114,20 +149,25 @@ async function remake(db: Kysely<unknown>, shape: PeopleNamesShape): Promise<voi
 export async function up(db: Kysely<unknown>): Promise<void> {
   await remake(db, LISTED);
   await sql.raw(PAID_FOLLOW).execute(db);
-  for (const [event, transition] of PAID_EVENTS) {
-    await sql
-      .raw(
-        `CREATE TRIGGER people_names_paid_${event.toLowerCase()} AFTER ${event} ON payer_totals ${transition}
-         FOR EACH STATEMENT EXECUTE FUNCTION people_names_paid_follow()`,
-      )
-      .execute(db);
+  await sql.raw(REDEEMED_FOLLOW).execute(db);
+  for (const [name, on, fn] of FOLLOWERS) {
+    for (const [event, transition] of EVENTS) {
+      await sql
+        .raw(
+          `CREATE TRIGGER ${name}_${event.toLowerCase()} AFTER ${event} ON ${on}
+           ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+        )
+        .execute(db);
+    }
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [event] of PAID_EVENTS) {
-    await sql.raw(`DROP TRIGGER IF EXISTS people_names_paid_${event.toLowerCase()} ON payer_totals`).execute(db);
+  for (const [name, on, fn] of FOLLOWERS) {
+    for (const [event] of EVENTS) {
+      await sql.raw(`DROP TRIGGER IF EXISTS ${name}_${event.toLowerCase()} ON ${on}`).execute(db);
+    }
+    await sql.raw(`DROP FUNCTION IF EXISTS ${fn}()`).execute(db);
   }
-  await sql`DROP FUNCTION IF EXISTS people_names_paid_follow()`.execute(db);
   await remake(db, BEFORE);
 }

@@ -90,11 +90,22 @@ export type PeopleSearchedBy = 'person' | 'names' | 'shown';
 export function peopleMatching(
   db: Kysely<DB>,
   search: string,
-  opts: { by: PeopleSearchedBy; among?: PeopleAmong; joined?: CreatedRange },
+  opts: { by: PeopleSearchedBy; among?: PeopleAmong; joined?: CreatedRange; counting?: 'redeemed_count' },
 ) {
   const p = containsPattern(search);
   // Typed as the id alone, what every caller but listUsers reads (it reads the date through SQL).
   const selected = (opts.joined ? ['p.id', 'p.created_at'] : ['p.id']) as ['p.id'];
+  // `n`: how many of a list's rows name each person, kept beside their names (migration 0032).
+  const counted = opts.counting;
+  const withCount = <Q extends { select: (s: never) => Q }>(q: Q, own: boolean): Q =>
+    counted
+      ? q.select(
+          (own
+            ? sql.ref(`p.${counted}`)
+            : sql`(SELECT c.${sql.raw(counted)} FROM people_names c WHERE c.id = p.id)`
+          ).as('n') as never,
+        )
+      : q;
   if (search.includes(NAME_SEPARATOR)) {
     const terms = {
       person: () => personSearch(search, { alias: 'p', fullName: true }),
@@ -108,6 +119,7 @@ export function peopleMatching(
     if (opts.among === 'influencers' || opts.among === 'fans') {
       users = users.where('p.is_influencer', '=', opts.among === 'influencers');
     }
+    users = withCount(users, false);
     return opts.joined ? withinRange(users, 'p.created_at', opts.joined) : users;
   }
   // The flag written out, not a parameter, so that the planner can take its partial index.
@@ -127,6 +139,7 @@ export function peopleMatching(
       sql<boolean>`left(p.person, -1 - length(split_part(p.person, ${NAME_SEPARATOR}, 4))) LIKE lower(${p})`,
     );
   }
+  names = withCount(names, true);
   return opts.joined ? withinRange(names, 'p.created_at', opts.joined) : names;
 }
 

@@ -158,7 +158,11 @@ export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): P
     pageIds:
       search && sortBy === 'createdAt'
         ? peopleSearchPageIds({
-            people: searchMatches(db, search).users(),
+            // With no filter but the search, each redeemer's redemptions are counted beside their
+            // names (migration 0032): the count reads the people found, not their redemptions.
+            ...(normaliseSearch(q.filterValue) || q.from || q.to
+              ? { people: searchMatches(db, search).users() }
+              : { people: peopleMatching(db, search, { by: 'names', counting: 'redeemed_count' }), rowsCounted: true }),
             rows: () => narrowRedemptions(db, db.selectFrom('redemptions as r'), q),
             personColumns: ['r.user_id'],
             ownMatches: [(rows) => rows.where('r.discount_code_id', 'in', searchMatches(db, search).codes())],
