@@ -9,13 +9,21 @@ import { spawnApi, type ApiProcess } from '../test/helpers/process';
  * by a new process. Counts every request the clients saw fail.
  *
  * The load balancer is the smallest faithful one: it sends a request to an instance its health check
- * last found ready (GET /api/health/ready every CHECK_MS, out at the first 503 or silence, as a
- * balancer with an unhealthy threshold of 1 does), round robin; a GET that could not be delivered
+ * last found ready (GET /api/health/ready every CHECK_MS, out at the first 503, refused connection
+ * or check unanswered within CHECK_TIMEOUT_MS, as a balancer with an unhealthy threshold of 1 does),
+ * round robin; a GET that could not be delivered
  * (connection refused or reset before any reply) goes to the next instance, as nginx's and most
  * balancers' defaults do for idempotent requests. Nothing else is retried: a request that reached an
  * instance is answered by it or counts as failed.
  */
 const CHECK_MS = 200;
+/**
+ * How long a check may wait for its answer. One check's period was too short on a busy machine:
+ * with the test suites of the whole product running beside it, the instance that was not restarted
+ * answered a check late, left the balancer while the other one was starting, and clients saw 502s
+ * no real balancer would have given (their timeouts are seconds).
+ */
+const CHECK_TIMEOUT_MS = 1_000;
 /** The instance keeps serving this long after SIGTERM with readiness at 503: longer than a check. */
 const READY_DELAY_MS = 1000;
 const READY_LINE = 'Back office API ready';
@@ -52,7 +60,7 @@ function loadBalancer(backends: Backend[]) {
   const check = setInterval(() => {
     for (const b of backends) {
       const probe = http.get(
-        { host: '127.0.0.1', port: b.process.port, path: '/api/health/ready', timeout: CHECK_MS },
+        { host: '127.0.0.1', port: b.process.port, path: '/api/health/ready', timeout: CHECK_TIMEOUT_MS },
         (res) => {
           b.healthy = res.statusCode === 200;
           res.resume();
