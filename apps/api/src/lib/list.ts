@@ -517,11 +517,11 @@ export interface PeopleSearch {
   /** The rows the search matches by their own values (an id, a reference, a code), through their own indexes. */
   ownMatches?: ReadonlyArray<(rows: AnyQuery) => AnyQuery>;
   /**
-   * Set when `people` also selects `n`, how many of the list's rows name each person (kept beside
-   * their names), and the list has one person column and no filter but the search: the count then
+   * The column `people` also selects with how many of the list's rows name each person (kept beside
+   * their names), when the list has one person column and no filter but the search: the count then
    * reads the people found, not their rows.
    */
-  rowsCounted?: boolean;
+  rowsCounted?: string;
   /** The list's default sort: its date column, then its id. */
   sortColumn: string;
   id: string;
@@ -623,7 +623,9 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
     const counted = [
       ...s.personColumns.map((column, i) => {
         // n rows for a person who has n, made up rather than read: counting stops at the limit.
-        if (s.rowsCounted) return sql`SELECT 1 FROM found AS p CROSS JOIN LATERAL generate_series(1, p.n) AS x`;
+        if (s.rowsCounted) {
+          return sql`SELECT 1 FROM found AS p CROSS JOIN LATERAL generate_series(1, ${sql.ref(`p.${s.rowsCounted}`)}) AS x`;
+        }
         let rows = s
           .rows()
           .select(sql`1`.as('one'))

@@ -51,9 +51,10 @@ export interface PeopleNamesShape {
   /** Whether each person has applied (`applicant`) or sent a notification (`sender`) (migration 0030). */
   roles: boolean;
   /**
-   * What the lists read beside the names (migration 0032): when the person joined (`created_at`), and the person's payments as a payer, every status and
-   * type (`paid_count`, `paid_amount_cents`, `paid_payable_cents`, summed from payer_totals), and how
-   * many redemptions they made (`redeemed_count`).
+   * What the lists read beside the names (migration 0032): when the person joined (`created_at`),
+   * their payments as a payer, every status and type (`paid_count`, `paid_amount_cents`,
+   * `paid_payable_cents`, summed from payer_totals), and how many redemptions they made
+   * (`redeemed_count`).
    */
   listed?: boolean;
 }

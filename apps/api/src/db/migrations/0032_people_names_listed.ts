@@ -2,10 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { PAID_COLUMNS, PEOPLE_NAMES_REBUILD, peopleNamesFunctions, type PeopleNamesShape } from './0027_people_names';
 
 /**
- * people_names with what the fans and influencers lists sort by and what a payments search totals:
- * `created_at`, when the person joined (those lists' default sort and their date filter), and each
- * person's payments as a payer, every status and type (`paid_count`, `paid_amount_cents`,
- * `paid_payable_cents`).
+ * people_names with what the fans and influencers lists sort by, what a payments search totals and
+ * what a redemptions search counts: `created_at`, when the person joined (those lists' default sort
+ * and their date filter); each person's payments as a payer, every status and type (`paid_count`,
+ * `paid_amount_cents`, `paid_payable_cents`); and how many redemptions they made
+ * (`redeemed_count`, kept by a statement trigger on redemptions).
  *
  * A search of the people lists probes its matches for the count (up to 1,001) and, when they are
  * few, sorts them by date. Read from users, each match is a wide row found through three trigram
@@ -24,6 +25,10 @@ import { PAID_COLUMNS, PEOPLE_NAMES_REBUILD, peopleNamesFunctions, type PeopleNa
  * rebuilt from it with the names. The table is kept 10% free (fillfactor 90), so that a payment's
  * update of its payer's row can stay on the row's page (a HOT update, which writes no index entry
  * and leaves no dead row for the searches to skip).
+ *
+ * A redemptions search (no code filter or range) counted up to 1,001 redemptions by looking up each
+ * redeemer's: "ann" at scale 40, 687 lookups in 2.1 ms against 0.7 at scale 5; from the counts kept
+ * here, 0.5 and 0.3 ms.
  *
  * Nothing else is added: every search through people reads these rows, and each byte is read by all
  * of them.

@@ -19,7 +19,7 @@ import {
   type ListPage,
 } from '../../lib/list';
 import { dollarsFromCents } from '../../lib/money';
-import { paidByPeopleMatching, peopleMatching } from '../people/user-list';
+import { peopleMatching } from '../people/user-list';
 import { sumSpans, TRANSACTION_TOTALS } from '../dashboard/totals';
 
 /** What both the list and its export select by: the list query without its paging. */
@@ -245,15 +245,18 @@ export async function transactionTotals(db: Kysely<DB>, q: TransactionTotalsQuer
             WHERE t.user_id = u.id AND ${sql.join(kinds, sql` AND `)}`
         : sql`SELECT 1, t.amount_cents, t.payable_amount_cents FROM transactions t
             WHERE t.user_id = u.id AND ${dated}`;
-    // Payer by payer through the user_id indexes: the trigram estimate of how many payers match is
-    // often ten times too high, and a join would then read every total (or payment) instead.
-    // OFFSET 0 keeps the planner from turning the lateral back into that join.
     // Of every status and type at all times: the sums beside each payer's names, read as the payers
-    // are found (migration 0032), instead of a lookup of each one's totals.
-    const paid = kinds.length === 1 && q.from === undefined && q.to === undefined && paidByPeopleMatching(db, search);
-    const byPayer = paid
-      ? sql`${paid}`
-      : sql`SELECT t.* FROM (${payers}) AS u CROSS JOIN LATERAL (${ofPayer} OFFSET 0) AS t`;
+    // are found (migration 0032), instead of a lookup of each one's totals. Otherwise payer by payer
+    // through the user_id indexes: the trigram estimate of how many payers match is often ten times
+    // too high, and a join would then read every total (or payment) instead. OFFSET 0 keeps the
+    // planner from turning the lateral back into that join.
+    const byPayer =
+      kinds.length === 1 && q.from === undefined && q.to === undefined
+        ? sql`SELECT u.paid_count, u.paid_amount_cents, u.paid_payable_cents FROM (${peopleMatching(db, search, {
+            by: 'person',
+            kept: ['paid_count', 'paid_amount_cents', 'paid_payable_cents'],
+          })}) AS u`
+        : sql`SELECT t.* FROM (${payers}) AS u CROSS JOIN LATERAL (${ofPayer} OFFSET 0) AS t`;
     const byId = sql`SELECT 1, t.amount_cents, t.payable_amount_cents FROM transactions t
       WHERE ${ilike('t.transaction_id', containsPattern(search))} AND t.user_id NOT IN (${payers}) AND ${dated}`;
     const { rows } = await sql<{ n: string; amount: string; payable: string }>`

@@ -78,6 +78,13 @@ const AMONG_FLAG: Record<PeopleAmong, string> = {
 export type PeopleSearchedBy = 'person' | 'names' | 'shown';
 
 /**
+ * What people_names keeps beside each person's names (migration 0032): their payments as a payer,
+ * every status and type, and how many redemptions they made. `kept` selects them with the people a
+ * search matches (read through people_names by id when the search reads users).
+ */
+export type KeptCount = 'paid_count' | 'paid_amount_cents' | 'paid_payable_cents' | 'redeemed_count';
+
+/**
  * The people a search matches, as `SELECT p.id FROM … AS p WHERE …` (with `joined`, also
  * `p.created_at`, when the person joined, within `range`): what a search through people finds
  * first (see peopleSearchPageIds), or a fans or influencers search's matches with their date (see
@@ -90,22 +97,21 @@ export type PeopleSearchedBy = 'person' | 'names' | 'shown';
 export function peopleMatching(
   db: Kysely<DB>,
   search: string,
-  opts: { by: PeopleSearchedBy; among?: PeopleAmong; joined?: CreatedRange; counting?: 'redeemed_count' },
+  opts: { by: PeopleSearchedBy; among?: PeopleAmong; joined?: CreatedRange; kept?: readonly KeptCount[] },
 ) {
   const p = containsPattern(search);
-  // Typed as the id alone, what every caller but listUsers reads (it reads the date through SQL).
+  // Typed as the id alone, what most callers read; the date and the kept counts are read through SQL.
   const selected = (opts.joined ? ['p.id', 'p.created_at'] : ['p.id']) as ['p.id'];
-  // `n`: how many of a list's rows name each person, kept beside their names (migration 0032).
-  const counted = opts.counting;
-  const withCount = <Q extends { select: (s: never) => Q }>(q: Q, own: boolean): Q =>
-    counted
-      ? q.select(
-          (own
-            ? sql.ref(`p.${counted}`)
-            : sql`(SELECT c.${sql.raw(counted)} FROM people_names c WHERE c.id = p.id)`
-          ).as('n') as never,
-        )
-      : q;
+  const withKept = <Q extends { select: (s: never) => Q }>(q: Q, own: boolean): Q =>
+    (opts.kept ?? []).reduce(
+      (out, c) =>
+        out.select(
+          (own ? sql.ref(`p.${c}`) : sql`(SELECT k.${sql.raw(c)} FROM people_names k WHERE k.id = p.id)`).as(
+            c,
+          ) as never,
+        ),
+      q,
+    );
   if (search.includes(NAME_SEPARATOR)) {
     const terms = {
       person: () => personSearch(search, { alias: 'p', fullName: true }),
@@ -119,7 +125,7 @@ export function peopleMatching(
     if (opts.among === 'influencers' || opts.among === 'fans') {
       users = users.where('p.is_influencer', '=', opts.among === 'influencers');
     }
-    users = withCount(users, false);
+    users = withKept(users, false);
     return opts.joined ? withinRange(users, 'p.created_at', opts.joined) : users;
   }
   // The flag written out, not a parameter, so that the planner can take its partial index.
@@ -139,22 +145,8 @@ export function peopleMatching(
       sql<boolean>`left(p.person, -1 - length(split_part(p.person, ${NAME_SEPARATOR}, 4))) LIKE lower(${p})`,
     );
   }
-  names = withCount(names, true);
+  names = withKept(names, true);
   return opts.joined ? withinRange(names, 'p.created_at', opts.joined) : names;
-}
-
-/**
- * What the payments of every payer a search matches by 'person' add up to, all statuses and types,
- * as `(n, amount, payable)` rows, one per payer: read from the row that finds each payer in
- * people_names (its sums, migration 0032), not from their totals. Undefined for a search holding
- * the separator of the names' parts, which people_names cannot answer (see peopleMatching).
- */
-export function paidByPeopleMatching(db: Kysely<DB>, search: string) {
-  if (search.includes(NAME_SEPARATOR)) return undefined;
-  return db
-    .selectFrom('people_names as p')
-    .select(['p.paid_count as n', 'p.paid_amount_cents as amount', 'p.paid_payable_cents as payable'])
-    .where(sql<boolean>`p.person LIKE lower(${containsPattern(search)})`);
 }
 
 /** The identity columns every person row of a list shows, from a users row. */

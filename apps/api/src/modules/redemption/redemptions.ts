@@ -162,7 +162,10 @@ export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): P
             // names (migration 0032): the count reads the people found, not their redemptions.
             ...(normaliseSearch(q.filterValue) || q.from || q.to
               ? { people: searchMatches(db, search).users() }
-              : { people: peopleMatching(db, search, { by: 'names', counting: 'redeemed_count' }), rowsCounted: true }),
+              : {
+                  people: peopleMatching(db, search, { by: 'names', kept: ['redeemed_count'] }),
+                  rowsCounted: 'redeemed_count',
+                }),
             rows: () => narrowRedemptions(db, db.selectFrom('redemptions as r'), q),
             personColumns: ['r.user_id'],
             ownMatches: [(rows) => rows.where('r.discount_code_id', 'in', searchMatches(db, search).codes())],
