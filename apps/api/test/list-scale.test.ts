@@ -593,6 +593,66 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
     }
   });
 
+  it("pages a redemptions search by its codes' names code by code when few codes match, walking the list when many do", async () => {
+    const pool = db();
+    // 3,000 recent redemptions of no matching code, then two codes of 20 redemptions each, older
+    // than all of them, and 60 codes of 3 each spread among them: with 2 codes of 65, each code's
+    // own rows are read (2² × PERSON_READ_COST_IN_ROWS ≤ 2 × 65); with 60, the list is walked.
+    await sql`INSERT INTO redemptions (user_id, discount_amount_cents, created_at)
+      SELECT (SELECT id FROM users ORDER BY id LIMIT 1), 1, now() - make_interval(mins => i)
+      FROM generate_series(1, 3000) AS i`.execute(pool);
+    await sql`INSERT INTO discount_codes (code_name, type, amount_cents, redeem_limit)
+      SELECT 'QZKEYFEW-' || i, 'promo_code', 100, 1000 FROM generate_series(1, 2) AS i
+      UNION ALL SELECT 'QZKEYMANY-' || i, 'promo_code', 100, 1000 FROM generate_series(1, 60) AS i`.execute(pool);
+    await sql`INSERT INTO redemptions (discount_code_id, discount_amount_cents, created_at)
+      SELECT dc.id, 2, now() - interval '3 years' - make_interval(mins => i)
+      FROM discount_codes dc, generate_series(1, 20) AS i WHERE dc.code_name LIKE 'QZKEYFEW-%'`.execute(pool);
+    await sql`INSERT INTO redemptions (discount_code_id, discount_amount_cents, created_at)
+      SELECT dc.id, 3, now() - make_interval(mins => (i * 997 + length(dc.code_name::text) * 31) % 3000)
+      FROM discount_codes dc, generate_series(1, 3) AS i WHERE dc.code_name LIKE 'QZKEYMANY-%'`.execute(pool);
+    const codes = Number(
+      (await sql<{ n: string }>`SELECT sum(n)::text AS n FROM list_totals WHERE list = 'discount_codes'`.execute(pool))
+        .rows[0]!.n,
+    );
+    const limit = 2;
+    expect(
+      2 * 2 * PERSON_READ_COST_IN_ROWS <= limit * codes && 60 * 60 * PERSON_READ_COST_IN_ROWS > limit * codes,
+    ).toBe(true);
+    for (const [term, matched] of [
+      ['qzkeyfew', 40],
+      ['qzkeymany', 180],
+    ] as const) {
+      const { rows } = await sql<{ id: string }>`SELECT r.id FROM redemptions r
+        LEFT JOIN users u ON u.id = r.user_id LEFT JOIN discount_codes dc ON dc.id = r.discount_code_id
+        WHERE u.display_name ILIKE ${`%${term}%`} OR u.user_name ILIKE ${`%${term}%`} OR dc.code_name ILIKE ${`%${term}%`}
+        ORDER BY r.created_at DESC, r.id DESC`.execute(pool);
+      const ids = rows.map((r) => r.id);
+      expect({ term, matched: ids.length }).toEqual({ term, matched });
+      const last = Math.ceil(ids.length / limit);
+      for (const page of [1, 2, last, last + 1]) {
+        const r = await list('/redemption/getAll', { search: term, page, limit });
+        expect({
+          term,
+          page,
+          ids: (r.body.data as Array<{ _id: string }>).map((x) => x._id),
+          total: r.body.total,
+        }).toEqual({ term, page, ids: ids.slice((page - 1) * limit, page * limit), total: ids.length });
+      }
+    }
+    // The two codes' first page reads their own rows (and counts them), not the 3,000 newer rows
+    // walked until theirs; a walk there reads every one of them.
+    const recorder = recordStatements();
+    await list('/redemption/getAll', { search: 'qzkeyfew', page: 1, limit }).finally(recorder.stop);
+    let read = 0;
+    for (const statement of recorder.statements) read += await rowsRead(statement, 'redemptions');
+    expect(read).toBeLessThan(200);
+    await sql`DELETE FROM redemptions WHERE discount_amount_cents IN (1, 2, 3) AND created_at > now() - interval '4 years'
+      AND (discount_code_id IS NULL OR discount_code_id IN (SELECT id FROM discount_codes WHERE code_name LIKE 'QZKEY%'))`.execute(
+      pool,
+    );
+    await sql`DELETE FROM discount_codes WHERE code_name LIKE 'QZKEY%'`.execute(pool);
+  });
+
   it('counts and pages a search of up to EXACT_COUNT_LIMIT matches from one read, and one more as "more than"', async () => {
     const fans = (from: number, to: number) => sql`
       INSERT INTO users (user_name, email, display_name, created_at)

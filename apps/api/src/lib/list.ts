@@ -517,6 +517,13 @@ export interface PeopleSearch {
   /** The rows the search matches by their own values (an id, a reference, a code), through their own indexes. */
   ownMatches?: ReadonlyArray<(rows: AnyQuery) => AnyQuery>;
   /**
+   * The rows the search matches through a key of their own that it finds in another table (a
+   * redemption's discount code, found by its name), read like people: each key's newest rows
+   * through the rows' (key, date) index when few keys match, the list walked against the hashed
+   * keys when many do (see peopleSearchPageIds).
+   */
+  ownKeys?: OwnKeys;
+  /**
    * The column `people` also selects with how many of the list's rows name each person (kept beside
    * their names), when the list has one person column and no filter but the search: the count then
    * reads the people found, not their rows.
@@ -530,6 +537,16 @@ export interface PeopleSearch {
    * of users). A list of influencers' rows says how many influencers there are.
    */
   population?: RawBuilder<number>;
+}
+
+/** See PeopleSearch.ownKeys. */
+export interface OwnKeys {
+  /** The keys the search matches, as `SELECT id FROM … WHERE …`, through their trigram index. */
+  keys: AnyQuery;
+  /** The row's column holding the key, first in an index followed by the list's date. */
+  column: string;
+  /** How many keys there are, read without a scan (listPopulation). */
+  population: RawBuilder<number>;
 }
 
 /**
@@ -572,8 +589,9 @@ export const PERSON_LOOKUP_COST_IN_MATCHES = 5;
  *   are not all of them, the rest are not looked for: the walk tests each row's person by id
  *   (people_names' key) instead. Its cost, about n × U / M lookups, stays at one page's whether a
  *   thousand or a hundred thousand people match.
- * Either way the rows matched by their own values (ownMatches) are merged in, and only the merged
- * few are sorted. The matches are counted up to EXACT_COUNT_LIMIT + 1, person by person, so that
+ * Either way the rows matched by their own values (ownMatches) are merged in, and those of the keys
+ * the search finds (ownKeys: a redemption's codes), read key by key or walked by the same rule as
+ * `people` and `hashed`, with the keys' own count; only the merged few are sorted. The matches are counted up to EXACT_COUNT_LIMIT + 1, person by person, so that
  * counting stops there: where the people have many rows each it reads a few of them.
  */
 export function peopleSearchPageIds(s: PeopleSearch): PageIds {
@@ -588,7 +606,7 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
         .limit(enough);
     const gate = (plan: 'people' | 'hashed' | 'lookup') => sql<boolean>`(SELECT ${sql.raw(plan)} FROM gate)`;
     const branches: RawBuilder<unknown>[] = s.personColumns.map(
-      (column) => sql`SELECT pt.id, pt.at FROM probe AS p
+      (column) => sql`SELECT pt.id, pt.at FROM found AS p
         CROSS JOIN LATERAL (${newest(s.rows().where(sql<boolean>`${sql.ref(column)} = p.id`))}) AS pt
         WHERE ${gate('people')}`,
     );
@@ -615,6 +633,23 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
       ),
     );
     for (const own of s.ownMatches ?? []) branches.push(sql`SELECT * FROM (${newest(own(s.rows()))}) AS o`);
+    // The keys' rows, as the people's: key by key when few match (walking the list for 61 codes of
+    // 18,000 read 3,000 redemptions, 20 ms at scale 500), else walked against the hashed keys.
+    const keyed = s.ownKeys;
+    if (keyed) {
+      const fewKeys = sql<boolean>`(SELECT few FROM key_gate)`;
+      branches.push(
+        sql`SELECT kt.id, kt.at FROM own_keys AS k
+          CROSS JOIN LATERAL (${newest(s.rows().where(sql<boolean>`${sql.ref(keyed.column)} = k.id`))}) AS kt
+          WHERE ${fewKeys}`,
+        sql`SELECT * FROM (${newest(
+          s
+            .rows()
+            .where(sql<boolean>`NOT ${fewKeys}`)
+            .where(sql<boolean>`(${sql.ref(keyed.column)} IN (SELECT id FROM own_keys)) IS TRUE`),
+        )}) AS kw`,
+      );
+    }
     const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
     // The matches counted up to the limit, each once: by each person column in turn, leaving out
     // the rows an earlier column found, then by their own values, leaving out any a person found.
@@ -638,6 +673,18 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
         for (const column of s.personColumns) rows = rows.where(sql<boolean>`NOT ${foundBy(column)}`);
         return sql`${rows}`;
       }),
+      ...(keyed
+        ? [
+            (() => {
+              let rows = s
+                .rows()
+                .select(sql`1`.as('one'))
+                .where(sql<boolean>`${sql.ref(keyed.column)} IN (SELECT id FROM own_keys)`);
+              for (const column of s.personColumns) rows = rows.where(sql<boolean>`NOT ${foundBy(column)}`);
+              return sql`${rows}`;
+            })(),
+          ]
+        : []),
     ];
     // `found` is read only as far as it is asked for: the probe stops at its limit, and so does the
     // count where the people have rows enough.
@@ -645,12 +692,19 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
       size AS (
         SELECT u, ceil(sqrt(${PERSON_LOOKUP_COST_IN_MATCHES * enough}::float8 * u))::bigint AS probed
         FROM (SELECT ${population} AS u) AS population),
-      probe AS MATERIALIZED (SELECT id FROM found LIMIT (SELECT probed FROM size)),
       gate AS (
         SELECT m >= probed AS lookup,
           m < probed AND m * m * ${PERSON_READ_COST_IN_ROWS} > ${enough}::float8 * u AS hashed,
           m < probed AND m * m * ${PERSON_READ_COST_IN_ROWS} <= ${enough}::float8 * u AS people
-        FROM (SELECT count(*) AS m FROM probe) AS seen, size),
+        FROM (SELECT count(*) AS m FROM (SELECT FROM found LIMIT (SELECT probed FROM size)) AS probe) AS seen, size),
+      ${
+        keyed
+          ? sql`own_keys AS MATERIALIZED (${keyed.keys}),
+      key_gate AS (
+        SELECT count(*) * count(*) * ${PERSON_READ_COST_IN_ROWS} <= ${enough}::float8 * (SELECT ${keyed.population}) AS few
+        FROM own_keys),`
+          : sql``
+      }
       counted AS (
         SELECT count(*) AS n FROM (${sql.join(counted, sql` UNION ALL `)} LIMIT ${EXACT_COUNT_LIMIT + 1}) AS c)
       SELECT m.id AS page_id, (SELECT n FROM counted) AS list_total FROM (${sql.join(branches, sql` UNION `)}) AS m

@@ -16,6 +16,7 @@ import {
   iso,
   listPage,
   listParamsOf,
+  listPopulation,
   normaliseSearch,
   peopleSearchPageIds,
   withinRange,
@@ -168,7 +169,11 @@ export async function listRedemptions(db: Kysely<DB>, q: RedemptionListQuery): P
                 }),
             rows: () => narrowRedemptions(db, db.selectFrom('redemptions as r'), q),
             personColumns: ['r.user_id'],
-            ownMatches: [(rows) => rows.where('r.discount_code_id', 'in', searchMatches(db, search).codes())],
+            ownKeys: {
+              keys: searchMatches(db, search).codes(),
+              column: 'r.discount_code_id',
+              population: listPopulation({ list: 'discount_codes' }),
+            },
             sortColumn: 'r.created_at',
             id: 'r.id',
           })
