@@ -5,6 +5,7 @@ import {
   EXACT_COUNT_LIMIT,
   HOUR_GRAIN_FROM,
   PERSON_LOOKUP_COST_IN_MATCHES,
+  PEOPLE_SAMPLE_FROM_PROBE,
   PERSON_READ_COST_IN_ROWS,
 } from '../src/lib/list';
 import { recordStatements } from './helpers/plans';
@@ -833,6 +834,58 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
       expect(many).toBeLessThan(15_000 / 5);
     },
     60_000,
+  );
+
+  onPostgres(
+    'tests a sample of everyone, not a probe of thousands, when a payments search matches many among many',
+    async () => {
+      // 30,000 payers who match, one payment each and the newest, among 10,000 who do not: a page of
+      // 100 would probe √(5 × 100 × U) > PEOPLE_SAMPLE_FROM_PROBE of them to learn that many match.
+      await sql`INSERT INTO users (user_name, email, display_name)
+        SELECT 'qzs.' || i, 'qzs.' || i || '@example.com', CASE WHEN i % 4 = 0 THEN 'Plain ' ELSE 'Qzsample ' END || i
+        FROM generate_series(1, 40000) AS i`.execute(db());
+      await sql`INSERT INTO transactions (transaction_id, user_id, type, status, amount_cents, payable_amount_cents, created_at)
+        SELECT 'txn_' || user_name, id, 'tip', 'completed', 500, 450,
+               now() + make_interval(secs => substr(user_name, 5)::int)
+        FROM users WHERE display_name LIKE 'Qzsample %'`.execute(db());
+      await sql`ANALYZE users`.execute(db());
+      await sql`ANALYZE people_names`.execute(db());
+      const limit = 100;
+      try {
+        const users = Number((await sql<{ n: number }>`${sql.raw(USERS)}`.execute(db())).rows[0]!.n);
+        const probe = Math.ceil(Math.sqrt(PERSON_LOOKUP_COST_IN_MATCHES * limit * users));
+        expect(probe).toBeGreaterThanOrEqual(PEOPLE_SAMPLE_FROM_PROBE);
+        await searchReads(
+          '/transaction/getAll',
+          'qzsample',
+          limit,
+          sql<{ id: string }>`SELECT t.id FROM transactions t JOIN users u ON u.id = t.user_id
+            WHERE u.display_name LIKE 'Qzsample %' ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`,
+          'people_names',
+        );
+        // How many matching people the page's statement found: the count's 1,001 payers, not the probe.
+        const recorder = recordStatements();
+        await list('/transaction/getAll', { search: 'qzsample', page: 1, limit }).finally(recorder.stop);
+        let found = 0;
+        for (const statement of recorder.statements) {
+          const { rows } = await db().executeQuery<{ 'QUERY PLAN': unknown }>(
+            CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, [...statement.parameters]),
+          );
+          const raw = rows[0]!['QUERY PLAN'];
+          const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+          const visit = (n: PlanNode & { 'Subplan Name'?: string }): void => {
+            if (n['Subplan Name'] === 'CTE found') found = Math.max(found, n['Actual Rows']);
+            for (const c of n.Plans ?? []) visit(c);
+          };
+          visit(plan[0]!.Plan);
+        }
+        expect({ found, probe, fewer: found > 0 && found < probe }).toEqual({ found, probe, fewer: true });
+      } finally {
+        await sql`DELETE FROM transactions WHERE transaction_id LIKE 'txn\_qzs.%'`.execute(db());
+        await sql`DELETE FROM users WHERE user_name LIKE 'qzs.%'`.execute(db());
+      }
+    },
+    120_000,
   );
 
   onPostgres(
