@@ -881,7 +881,7 @@ describe.each(BOTH_BACKENDS)('lists at scale on %s', (backend) => {
         await sql`DELETE FROM users WHERE user_name LIKE 'qzs.%'`.execute(db());
       }
     },
-    120_000,
+    240_000,
   );
 
   onPostgres(
