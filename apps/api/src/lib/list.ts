@@ -608,8 +608,8 @@ export const PEOPLE_SAMPLE = 1_000;
  *   thousand or a hundred thousand people match.
  * Either way the rows matched by their own values (ownMatches) are merged in, and those of the keys
  * the search finds (ownKeys: a redemption's codes), read key by key or walked by the same rule as
- * `people` and `hashed`, with the keys' own count; only the merged few are sorted. The matches are counted up to EXACT_COUNT_LIMIT + 1, person by person, so that
- * counting stops there: where the people have many rows each it reads a few of them.
+ * `people` and `hashed`, with the keys' own count; only the merged few are sorted. The matches are
+ * counted up to EXACT_COUNT_LIMIT + 1, person by person, so that counting stops there: where the people have many rows each it reads a few of them.
  */
 export function peopleSearchPageIds(s: PeopleSearch): PageIds {
   return (order, limit, offset) => {
@@ -687,23 +687,17 @@ export function peopleSearchPageIds(s: PeopleSearch): PageIds {
         // them all for a merge join (30,000 payers read to count 1,001 of their payments).
         return sql`SELECT 1 FROM found AS p CROSS JOIN LATERAL (${rows} OFFSET 0) AS x`;
       }),
-      ...(s.ownMatches ?? []).map((own) => {
+      // The keys' rows are counted as own matches: through the (key, date) index, key by key.
+      ...[
+        ...(s.ownMatches ?? []),
+        ...(keyed
+          ? [(rows: AnyQuery) => rows.where(sql<boolean>`${sql.ref(keyed.column)} IN (SELECT id FROM own_keys)`)]
+          : []),
+      ].map((own) => {
         let rows = own(s.rows()).select(sql`1`.as('one'));
         for (const column of s.personColumns) rows = rows.where(sql<boolean>`NOT ${foundBy(column)}`);
         return sql`${rows}`;
       }),
-      ...(keyed
-        ? [
-            (() => {
-              let rows = s
-                .rows()
-                .select(sql`1`.as('one'))
-                .where(sql<boolean>`${sql.ref(keyed.column)} IN (SELECT id FROM own_keys)`);
-              for (const column of s.personColumns) rows = rows.where(sql<boolean>`NOT ${foundBy(column)}`);
-              return sql`${rows}`;
-            })(),
-          ]
-        : []),
     ];
     // `found` is read only as far as it is asked for: the probe stops at its limit, and so does the
     // count where the people have rows enough. Where the probe would read many (see
