@@ -74,4 +74,17 @@ describe('the query plan of every request of the bench:api mix', () => {
     }
     expect(scans).toEqual([]);
   }, 120_000);
+
+  it("finds a fans search's matches through the index of what the fans list shows, among fans alone", async () => {
+    statements.length = 0;
+    await get({ label: 'fans search', path: '/admin/getAllFans', query: { page: 1, limit: 10, search: 'ann' } });
+    const search = statements.filter((s) => s.sql.includes('WITH matching AS'));
+    expect(search.length).toBeGreaterThan(0);
+    for (const statement of search) {
+      const plan = (await planWithoutSeqScans(api.database.db, statement)).join('\n');
+      // people_names_person_trgm holds influencers and full names too: each candidate read, tested twice.
+      expect(plan).toContain('people_names_fan_shown_trgm');
+      expect(plan).not.toContain('people_names_person_trgm');
+    }
+  });
 });

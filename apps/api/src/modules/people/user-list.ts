@@ -56,6 +56,13 @@ export function personSearch(search: string, opts: { alias?: string; fullName: b
 const NAME_SEPARATOR = '\u001f';
 
 /**
+ * What the fans list shows of a person, `person` but its last part (the full name), written as
+ * people_names_fan_shown_trgm indexes it (migration 0033): the separator is a literal, not a
+ * parameter, so that the planner matches the expression to the index's.
+ */
+const SHOWN_NAMES = sql`left(p.person, -1 - length(split_part(p.person, chr(31), 4)))`;
+
+/**
  * Whom a list's rows can name, when not everyone: influencers (payouts, payout requests and the
  * influencers list), fans (the fans list), those who applied (applications), those who sent a
  * notification. people_names flags each (migrations 0027 and 0030) and has a trigram index of each
@@ -133,18 +140,13 @@ export function peopleMatching(
   // people_names holds its names in lower case (migration 0030): LIKE the lower-cased pattern is
   // what ILIKE tests, without lower-casing each name read.
   const column = opts.by === 'names' ? 'p.names' : 'p.person';
-  let names = db
-    .selectFrom('people_names as p')
-    .select(selected)
-    .where(only)
-    .where(sql<boolean>`${sql.ref(column)} LIKE lower(${p})`);
-  // What the fans list shows is `person` but its last part, the full name: found through person's
-  // index, then tested again without it (no part holds the separator, so a match is within one).
-  if (opts.by === 'shown') {
-    names = names.where(
-      sql<boolean>`left(p.person, -1 - length(split_part(p.person, ${NAME_SEPARATOR}, 4))) LIKE lower(${p})`,
-    );
-  }
+  let names = db.selectFrom('people_names as p').select(selected).where(only);
+  // What the fans list shows is `person` but its last part, the full name (no part holds the
+  // separator, so a match is within one). Among fans, that expression has its own trigram index.
+  names =
+    opts.by === 'shown'
+      ? names.where(sql<boolean>`${SHOWN_NAMES} LIKE lower(${p})`)
+      : names.where(sql<boolean>`${sql.ref(column)} LIKE lower(${p})`);
   names = withKept(names, true);
   return opts.joined ? withinRange(names, 'p.created_at', opts.joined) : names;
 }
