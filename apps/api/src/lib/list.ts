@@ -762,6 +762,12 @@ export interface RowSearch {
    * the list but the page's. Takes the place of `ids`.
    */
   keyed?: RawBuilder<unknown>;
+  /**
+   * The rows of `keyed` as the walk reads them: the same columns from the same table, every row of
+   * the list, the search's test written so that no index serves it (see rowSearchPageIds). The walk
+   * then reads that table's narrow rows in the sort's order instead of the list's own.
+   */
+  keyedWalk?: RawBuilder<unknown>;
   /** The list's sort, its unique id last (as ListSpec.sort). */
   sort: readonly SortKey[];
   id: string;
@@ -838,16 +844,19 @@ export function rowSearchPageIds(s: RowSearch): PageIds {
     const byId = (ids: AnyQuery) => sql`SELECT m.* FROM (${ids}) AS p
       CROSS JOIN LATERAL (${keyed(s.rows().where(sql<boolean>`${sql.ref(s.id)} = p.id`))} OFFSET 0) AS m`;
     const matching = s.keyed ?? (s.ids ? byId(s.ids) : keyed(s.rows().where(s.matches)));
-    const walk = ordered(
-      keyed(
-        s
-          .rows()
-          .where(sql<boolean>`(SELECT walk FROM gate)`)
-          .where(sql<boolean>`(SELECT ${s.matches}) IS TRUE`),
-      ),
-      s.sort,
-      order,
-    ).limit(enough);
+    const walk = s.keyedWalk
+      ? sql`SELECT * FROM (${s.keyedWalk}) AS kw WHERE (SELECT walk FROM gate)
+          ORDER BY ${orderedKeys('kw', s.sort, order)} LIMIT ${enough}`
+      : ordered(
+          keyed(
+            s
+              .rows()
+              .where(sql<boolean>`(SELECT walk FROM gate)`)
+              .where(sql<boolean>`(SELECT ${s.matches}) IS TRUE`),
+          ),
+          s.sort,
+          order,
+        ).limit(enough);
     const columns = sql.join([sql.ref('page_id'), ...s.sort.map((_, i) => sql.ref(`k${i}`))]);
     // `matching` is planned for all its rows (through the trigram indexes) but read only as far as
     // the probe asks: a LIMIT on it could make the planner scan the table instead.

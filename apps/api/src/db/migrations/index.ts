@@ -31,7 +31,7 @@ import * as walkIndexes from './0029_walk_indexes';
 import * as peopleNamesLoweredRoles from './0030_people_names_lowered_roles';
 import * as releaseFileEncodings from './0031_release_file_encodings';
 import * as peopleNamesListed from './0032_people_names_listed';
-import * as fanShownNames from './0033_fan_shown_names';
+import * as peopleNamesListSearch from './0033_people_names_list_search';
 
 /** Migrations in the order they run; names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -67,7 +67,7 @@ const migrations: Record<string, Migration> = {
   '0030_people_names_lowered_roles': peopleNamesLoweredRoles,
   '0031_release_file_encodings': releaseFileEncodings,
   '0032_people_names_listed': peopleNamesListed,
-  '0033_fan_shown_names': fanShownNames,
+  '0033_people_names_list_search': peopleNamesListSearch,
 };
 
 const MIGRATION_TABLE = 'kysely_migration';

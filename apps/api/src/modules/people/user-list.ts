@@ -104,9 +104,20 @@ export type KeptCount = 'paid_count' | 'paid_amount_cents' | 'paid_payable_cents
 export function peopleMatching(
   db: Kysely<DB>,
   search: string,
-  opts: { by: PeopleSearchedBy; among?: PeopleAmong; joined?: CreatedRange; kept?: readonly KeptCount[] },
+  opts: {
+    by: PeopleSearchedBy;
+    among?: PeopleAmong;
+    joined?: CreatedRange;
+    kept?: readonly KeptCount[];
+    /**
+     * Every person the list names, each tested by the search as a walk tests it: written so that no
+     * trigram index serves the test (`(SELECT …) IS TRUE`, see lib/list.ts rowSearchPageIds).
+     */
+    walked?: boolean;
+  },
 ) {
   const p = containsPattern(search);
+  const test = (t: Expression<SqlBool>) => (opts.walked ? sql<boolean>`(SELECT ${t}) IS TRUE` : t);
   // Typed as the id alone, what most callers read; the date and the kept counts are read through SQL.
   const selected = (opts.joined ? ['p.id', 'p.created_at'] : ['p.id']) as ['p.id'];
   const withKept = <Q extends { select: (s: never) => Q }>(q: Q, own: boolean): Q =>
@@ -128,7 +139,7 @@ export function peopleMatching(
     let users = db
       .selectFrom('users as p')
       .select(selected)
-      .where((eb) => eb.or(terms()));
+      .where((eb) => test(eb.or(terms())));
     if (opts.among === 'influencers' || opts.among === 'fans') {
       users = users.where('p.is_influencer', '=', opts.among === 'influencers');
     }
@@ -143,10 +154,13 @@ export function peopleMatching(
   let names = db.selectFrom('people_names as p').select(selected).where(only);
   // What the fans list shows is `person` but its last part, the full name (no part holds the
   // separator, so a match is within one). Among fans, that expression has its own trigram index.
-  names =
-    opts.by === 'shown'
-      ? names.where(sql<boolean>`${SHOWN_NAMES} LIKE lower(${p})`)
-      : names.where(sql<boolean>`${sql.ref(column)} LIKE lower(${p})`);
+  names = names.where(
+    test(
+      opts.by === 'shown'
+        ? sql<boolean>`${SHOWN_NAMES} LIKE lower(${p})`
+        : sql<boolean>`${sql.ref(column)} LIKE lower(${p})`,
+    ),
+  );
   names = withKept(names, true);
   return opts.joined ? withinRange(names, 'p.created_at', opts.joined) : names;
 }
@@ -207,6 +221,13 @@ export async function listUsers(
   // What each list searches, as userSearch does: influencers also by their full name.
   const searchedBy = role === 'influencer' ? 'person' : 'shown';
   const among = role === 'influencer' ? 'influencers' : 'fans';
+  // In the default sort, unless by status (which people_names does not hold), the matches come with
+  // their date from people_names, one narrow row each (migration 0032).
+  const keyedBy = (walked: boolean) =>
+    search && sortBy === 'createdAt' && !q.status
+      ? sql`SELECT f.id AS page_id, f.created_at AS k0, f.id AS k1
+          FROM (${peopleMatching(db, search, { by: searchedBy, among, joined: q, walked })}) AS f`
+      : undefined;
   return listPage({
     db,
     params: listParamsOf(q),
@@ -234,13 +255,9 @@ export async function listUsers(
           db,
           rows: () => unsearchedUsers(db, role, q),
           matches: userSearch(role, search),
-          // In the default sort, unless by status (which people_names does not hold), the matches
-          // come with their date from people_names, one narrow row each (migration 0032).
-          keyed:
-            sortBy === 'createdAt' && !q.status
-              ? sql`SELECT f.id AS page_id, f.created_at AS k0, f.id AS k1
-                  FROM (${peopleMatching(db, search, { by: searchedBy, among, joined: q })}) AS f`
-              : undefined,
+          keyed: keyedBy(false),
+          // Walked through people_names_role_created (migration 0033), narrow rows in the list's order.
+          keyedWalk: keyedBy(true),
           // Influencers are found among influencers alone: the users indexes hold every fan too.
           ids: role === 'influencer' ? peopleMatching(db, search, { by: 'person', among }) : undefined,
           sort,
