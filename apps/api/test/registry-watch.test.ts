@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database';
+import { changeRegistry, promoted } from '../src/modules/releases/registry';
 import { watchRegistry, type RegistryWatch } from '../src/modules/releases/registry-watch';
 import { POSTGRES_URL } from './helpers/constants';
 
@@ -154,5 +155,37 @@ onPostgres('the registry held in memory by two instances on one PostgreSQL', () 
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${name}' AND query LIKE 'LISTEN%'`,
     );
     expect(listeners.rows[0].n).toBe(2);
+  });
+
+  it('reads a change this instance made at once, however late its notification arrives', async () => {
+    // The notification travels over another connection after the commit; on a busy machine, after
+    // the reply to the promote and the page load that follows it. Here it arrives a second late.
+    let heard!: () => void;
+    const listening = new Promise<void>((resolve) => (heard = resolve));
+    const late: Database = {
+      ...a,
+      listen: (channel, on) =>
+        a.listen(channel, {
+          notify: () => void setTimeout(on.notify, 1000),
+          listening(up) {
+            on.listening(up);
+            if (up) heard();
+          },
+        }),
+    };
+    const watch = await watchRegistry(late);
+    try {
+      // Listening, it holds what it reads (until then it reads the database every time).
+      await listening;
+      expect(await currentOf(watch)).toBe('1.4.0');
+      await changeRegistry(a.db, 'people', undefined, async (s) => promoted(s, '2.0.0'), {
+        action: 'release.promoted',
+        recordId: 'people@2.0.0',
+        who: { actorId: null, actorEmail: 'registry-watch test', ip: null },
+      });
+      expect(await currentOf(watch)).toBe('2.0.0');
+    } finally {
+      await watch.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { readRegistry, type RegistryState } from './registry';
+import { onRegistryChange, readRegistry, type RegistryState } from './registry';
 
 /** The registry as every page load reads it, from memory while nothing has changed it. */
 export interface RegistryWatch {
@@ -11,7 +11,8 @@ export interface RegistryWatch {
  * Keeps the registry in this instance's memory, dropped whenever the database says it changed (the
  * table's trigger NOTIFYs on commit, whichever instance or tool wrote it). While this instance is
  * not listening (not yet connected, or the connection was lost) it reads the database every time:
- * a change it was not told of must never be served as current.
+ * a change it was not told of must never be served as current. A change this instance makes drops it
+ * as soon as it commits, before the reply: its notification may come later.
  */
 export async function watchRegistry(database: Database): Promise<RegistryWatch> {
   let held: Promise<RegistryState[]> | undefined;
@@ -26,6 +27,7 @@ export async function watchRegistry(database: Database): Promise<RegistryWatch> 
       drop();
     },
   });
+  const ownChanges = onRegistryChange(database.db, drop);
   return {
     read() {
       if (!listening) return readRegistry(database.db);
@@ -39,6 +41,9 @@ export async function watchRegistry(database: Database): Promise<RegistryWatch> 
       });
       return reading;
     },
-    close: unlisten,
+    async close() {
+      ownChanges();
+      await unlisten();
+    },
   };
 }

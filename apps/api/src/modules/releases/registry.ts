@@ -83,6 +83,21 @@ export interface RegistryChange {
 }
 
 /**
+ * What this instance's registry watches (registry-watch.ts) drop when this instance changes the
+ * registry. The table's NOTIFY reaches them too, but over another connection and after the commit:
+ * the reply to a promote could go out first, and the next page load read the registry as it was.
+ */
+const changeListeners = new WeakMap<Kysely<DB>, Set<() => void>>();
+
+/** Calls `changed` after each change that changeRegistry commits on `db`; returns the undo. */
+export function onRegistryChange(db: Kysely<DB>, changed: () => void): () => void {
+  let listeners = changeListeners.get(db);
+  if (!listeners) changeListeners.set(db, (listeners = new Set()));
+  listeners.add(changed);
+  return () => listeners.delete(changed);
+}
+
+/**
  * Changes one remote's registry row as a compare-and-swap: `next` is computed from the row as read,
  * and written only if no other change came in between (its revision is still the one read), in the
  * transaction that writes the audit row. Two concurrent changes cannot both win: the second waits
@@ -96,7 +111,7 @@ export async function changeRegistry(
   next: (state: RegistryState, trx: Transaction<DB>) => Promise<RegistryState | null>,
   change: RegistryChange,
 ): Promise<{ state: RegistryState; changed: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     // A remote's first change: its row, at revision 0, for the compare-and-swap below to move on.
     await trx
       .insertInto('release_registry')
@@ -139,6 +154,9 @@ export async function changeRegistry(
     });
     return { state, changed: true };
   });
+  // Committed: whatever this instance reads next is the change.
+  if (result.changed) for (const changed of changeListeners.get(db) ?? []) changed();
+  return result;
 }
 
 /** Makes `version` current for everyone: the one before joins the history, a stage ends. */
