@@ -57,10 +57,10 @@ const NAME_SEPARATOR = '\u001f';
 
 /**
  * What the fans list shows of a person, `person` but its last part (the full name), written as
- * people_names_fan_shown_trgm indexes it (migration 0033): the separator is a literal, not a
- * parameter, so that the planner matches the expression to the index's.
+ * people_names_fan_shown_trgm indexes it (migration 0033, `chr(31)`): the separator is a literal,
+ * not a parameter, so that the planner matches the expression to the index's.
  */
-const SHOWN_NAMES = sql`left(p.person, -1 - length(split_part(p.person, chr(31), 4)))`;
+const SHOWN_NAMES = sql`left(p.person, -1 - length(split_part(p.person, chr(${sql.lit(NAME_SEPARATOR.charCodeAt(0))}), 4)))`;
 
 /**
  * Whom a list's rows can name, when not everyone: influencers (payouts, payout requests and the
