@@ -8,13 +8,17 @@ import { localUrl, writeServerFile } from './db/backup';
 import { seedDemo } from './seed/seed';
 import { buildServer } from './server';
 import { importReleasesFolder, releaseLocalBuilds } from './modules/releases/local-builds';
+import { logDestination } from './lib/log-destination';
 
 /**
  * The process's own lines (opening, ready, stopping), JSON like the server's: one line, one object.
  * Written whatever LOG_LEVEL quiets (it governs the server's lines): whether and where the process
  * serves is always said.
  */
-const log = pino({ level: ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info' });
+const log = pino(
+  { level: ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info' },
+  logDestination(),
+);
 
 /**
  * `npm start`: open (and if needed create, migrate and seed) the database, serve the API and the

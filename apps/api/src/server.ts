@@ -37,6 +37,7 @@ import { attachRealtime, type Realtime } from './realtime/realtime';
 import { watchRegistry } from './modules/releases/registry-watch';
 import { registerOperations, requestIdOf } from './plugins/operations';
 import { registerBackup } from './plugins/backup';
+import { logDestination } from './lib/log-destination';
 
 export interface BuildOptions {
   config: Config;
@@ -90,7 +91,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
         ? false
         : {
             level: config.logLevel,
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            stream: opts.logStream ?? logDestination(),
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),

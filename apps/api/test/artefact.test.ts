@@ -8,11 +8,10 @@ import { TEST_ADMIN } from './helpers/constants';
 const { buildServer } = require('../../../scripts/build-server.js') as { buildServer: () => Promise<void> };
 
 describe('the production artefact (npm run build, npm run start:prod)', () => {
-  it('runs the compiled server with node alone: ready, an admin signs in, and SIGTERM stops it with exit 0', async () => {
-    await buildServer();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-artefact-'));
-    // No TypeScript runner: node runs the compiled JavaScript (source maps for readable stacks).
-    const api = await spawnApi(
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-artefact-'));
+  // No TypeScript runner: node runs the compiled JavaScript (source maps for readable stacks).
+  const startProd = () =>
+    spawnApi(
       {
         DATA_DIR: dataDir,
         SEED_SCALE: '0.01',
@@ -22,6 +21,11 @@ describe('the production artefact (npm run build, npm run start:prod)', () => {
       },
       ['--enable-source-maps', 'dist/main.js'],
     );
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('runs the compiled server with node alone: ready, an admin signs in, and SIGTERM stops it with exit 0', async () => {
+    await buildServer();
+    const api = await startProd();
     try {
       await api.waitFor('Back office API ready');
       const base = `http://127.0.0.1:${api.port}`;
@@ -41,7 +45,24 @@ describe('the production artefact (npm run build, npm run start:prod)', () => {
       expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toContain('closed: every request finished');
     } finally {
       if (api.child.exitCode === null) api.child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('stops on SIGTERM when whatever read its log lines has gone (a broken pipe), with exit 0', async () => {
+    const api = await startProd();
+    try {
+      await api.waitFor('Back office API ready');
+      // The reader of its standard output goes, as a log collector or `| head` does: each line it
+      // writes from now on fails (EPIPE), the lines of its stopping among them.
+      api.child.stdout!.destroy();
+      api.child.kill('SIGTERM');
+      const stopped = await Promise.race([
+        api.exited,
+        new Promise((r) => setTimeout(() => r('still running'), 20_000)),
+      ]);
+      expect(stopped).toBe(0);
+    } finally {
+      if (api.child.exitCode === null) api.child.kill('SIGKILL');
     }
   }, 120_000);
 });
