@@ -113,6 +113,26 @@ function esModuleOf(request) {
 const federationRuntimeAliases = Object.fromEntries(FEDERATION_RUNTIME.map((r) => [`${r}$`, esModuleOf(r)]));
 
 /**
+ * react-router's production build, for production builds. Its package's `exports` name only its
+ * development build, whatever the mode (remix-run/react-router#12532, #14102): every page then ran
+ * its development warnings' checks. Its `dist/production` twin is the same code with them off.
+ */
+function reactRouterProductionAliases() {
+  const dir = path.dirname(require.resolve('react-router/package.json'));
+  const { exports } = require(path.join(dir, 'package.json'));
+  return Object.fromEntries(
+    [
+      ['react-router$', '.'],
+      ['react-router/dom$', './dom'],
+    ].map(([request, key]) => {
+      const file = path.join(dir, exports[key].import.default.replace('/development/', '/production/'));
+      if (!fs.existsSync(file)) throw new Error(`react-router has no production build at ${file}`);
+      return [request, file];
+    }),
+  );
+}
+
+/**
  * Brotli (quality 11: once per build, ~8% smaller than quality 5) and gzip copies of the files a
  * browser fetches, beside each; source maps are left alone (only developer tools read them).
  */
@@ -190,7 +210,10 @@ module.exports = function createConfig(app) {
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        alias: { ...federationRuntimeAliases, ...(production ? reactRouterProductionAliases() : {}) },
+      },
       module: {
         rules: [
           { test: CONTRACT_ROUTES, use: path.join(__dirname, 'contract-routes-loader.js') },
