@@ -108,6 +108,14 @@ describe('the payments remote', () => {
     await page.goto('/app/payouts-requests');
     await page.getByRole('textbox', { name: /Search/ }).fill(influencer.email);
     await page.keyboard.press('Enter');
+    // The search's own rows before a click: the new request is on the list's first page too, whose
+    // rows the search's replace as they arrive, and a click while they did opened nothing (once, on a
+    // loaded CI machine). The list shows the pending requests by default.
+    const found = await api('GET', '/payout/getAllRequests', {
+      token,
+      query: { search: influencer.email, status: 'pending' },
+    });
+    await page.getByText(new RegExp(`\\bof ${found.total} entries`)).waitFor();
     const row = table(page).getByRole('row', { name: /\$123\.45/ });
     await row.getByRole('button', { name: 'Approve' }).click();
     const dialog = await opened(page.getByRole('dialog'));
