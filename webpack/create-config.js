@@ -101,8 +101,10 @@ const FEDERATION_RUNTIME = [
 
 /** The file `request` names to an ES import, by its package's `exports` (the map that says so). */
 function esModuleOf(request) {
-  const [scope, name, ...rest] = request.split('/');
-  const pkgName = `${scope}/${name}`;
+  const parts = request.split('/');
+  const nameParts = request.startsWith('@') ? 2 : 1;
+  const pkgName = parts.slice(0, nameParts).join('/');
+  const rest = parts.slice(nameParts);
   let dir = path.dirname(require.resolve(pkgName));
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   const target = require(path.join(dir, 'package.json')).exports[rest.length ? `./${rest.join('/')}` : '.'];
@@ -118,16 +120,11 @@ const federationRuntimeAliases = Object.fromEntries(FEDERATION_RUNTIME.map((r) =
  * its development warnings' checks. Its `dist/production` twin is the same code with them off.
  */
 function reactRouterProductionAliases() {
-  const dir = path.dirname(require.resolve('react-router/package.json'));
-  const { exports } = require(path.join(dir, 'package.json'));
   return Object.fromEntries(
-    [
-      ['react-router$', '.'],
-      ['react-router/dom$', './dom'],
-    ].map(([request, key]) => {
-      const file = path.join(dir, exports[key].import.default.replace('/development/', '/production/'));
+    ['react-router', 'react-router/dom'].map((request) => {
+      const file = esModuleOf(request).replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
       if (!fs.existsSync(file)) throw new Error(`react-router has no production build at ${file}`);
-      return [request, file];
+      return [`${request}$`, file];
     }),
   );
 }

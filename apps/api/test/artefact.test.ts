@@ -58,7 +58,7 @@ describe('the production artefact (npm run build, npm run start:prod)', () => {
       api.child.kill('SIGTERM');
       const stopped = await Promise.race([
         api.exited,
-        new Promise((r) => setTimeout(() => r('still running'), 20_000)),
+        new Promise((r) => setTimeout(() => r('still running'), 20_000).unref()),
       ]);
       expect(stopped).toBe(0);
     } finally {
