@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { ErrorState, LoadingOverlay } from '@backoffice/ui-kit';
 import type { RemoteName } from './registry';
-import { loadRemoteScreen } from './remoteStatus';
+import { loadRemoteScreen, loadedScreen } from './remoteStatus';
 import { IntegrityError } from './integrityPlugin';
 import { reportRemote } from './releaseBeacon';
 
@@ -47,18 +47,28 @@ type State =
  */
 export function RemoteScreen({ remote, module, label }: { remote: RemoteName; module: string; label: string }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useState<State>(() => {
+    const Screen = loadedScreen(remote, module);
+    return Screen ? { status: 'ready', Screen } : { status: 'loading' };
+  });
 
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    // A screen already loaded stays (or is put) on the page at once; its load below only reports.
+    const here = attempt === 0 ? loadedScreen(remote, module) : undefined;
+    setState((s) =>
+      !here ? { status: 'loading' } : s.status === 'ready' && s.Screen === here ? s : { status: 'ready', Screen: here },
+    );
     // The platform section of the setting screen hears of the outcome too.
     // Each outcome counts against the version this admin runs (a staged one halts if it fails more).
     loadRemoteScreen(remote, module, attempt > 0).then(
       (Screen) => {
         reportRemote(remote, 'views');
         // A transition: the screen's first render is done in slices (see bootstrap.tsx).
-        if (live) startTransition(() => setState({ status: 'ready', Screen }));
+        if (live)
+          startTransition(() =>
+            setState((s) => (s.status === 'ready' && s.Screen === Screen ? s : { status: 'ready', Screen })),
+          );
       },
       (error: unknown) => {
         reportRemote(remote, error instanceof IntegrityError ? 'integrityFailures' : 'loadFailures');

@@ -13,6 +13,17 @@ export type RemoteStatuses = Readonly<Record<RemoteName, RemoteStatus>>;
 const initial = (): RemoteStatuses =>
   Object.fromEntries(REMOTE_NAMES.map((name) => [name, { state: 'idle' }])) as Record<RemoteName, RemoteStatus>;
 
+/**
+ * The screens this page has loaded, by `remote/module`. A screen whose code is here (preloaded with
+ * the page's first files, or opened before) renders in its route's first commit, with the layout,
+ * instead of a commit later through its loader.
+ */
+const loadedScreens = new Map<string, ComponentType>();
+
+/** The screen `remote/module` when this page has loaded it. */
+export const loadedScreen = (remote: RemoteName, module: string): ComponentType | undefined =>
+  loadedScreens.get(`${remote}/${module}`);
+
 let statuses: RemoteStatuses = initial();
 const listeners = new Set<() => void>();
 
@@ -30,9 +41,10 @@ export const remoteStatus = {
       listeners.delete(listener);
     };
   },
-  /** Tests only: every remote back to idle. */
+  /** Tests only: every remote back to idle, none loaded. */
   reset(): void {
     statuses = initial();
+    loadedScreens.clear();
     for (const l of [...listeners]) l();
   },
 };
@@ -43,6 +55,23 @@ export function useRemoteStatuses(): RemoteStatuses {
 
 export const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+async function fetchScreen(remote: RemoteName, module: string, refresh: boolean): Promise<ComponentType> {
+  if (refresh) for (const key of [...loadedScreens.keys()]) if (key.startsWith(`${remote}/`)) loadedScreens.delete(key);
+  await loadRegistry(refresh ? remote : undefined);
+  const loaded = await loadRemote<{ default?: ComponentType }>(`${remote}/${module}`);
+  if (!loaded?.default) throw new Error(`${remote}/${module} has no screen`);
+  loadedScreens.set(`${remote}/${module}`, loaded.default);
+  return loaded.default;
+}
+
+/**
+ * Starts loading a screen before its route renders (the page's first screen), silently: the
+ * screen's own load (the same, then cached) reports a failure and offers Retry.
+ */
+export function preloadRemoteScreen(remote: RemoteName, module: string): void {
+  fetchScreen(remote, module, false).catch(() => undefined);
+}
+
 /**
  * Loads one screen a remote exposes (its module's default export), and reports how it went.
  * `refresh` is a retry: the registry is read again and the runtime's cached, failed entry dropped.
@@ -51,11 +80,9 @@ export async function loadRemoteScreen(remote: RemoteName, module: string, refre
   report(remote, { state: 'loading' });
   clearIntegrityFailure(remote);
   try {
-    await loadRegistry(refresh ? remote : undefined);
-    const loaded = await loadRemote<{ default?: ComponentType }>(`${remote}/${module}`);
-    if (!loaded?.default) throw new Error(`${remote}/${module} has no screen`);
+    const Screen = await fetchScreen(remote, module, refresh);
     report(remote, { state: 'loaded' });
-    return loaded.default;
+    return Screen;
   } catch (caught) {
     // A changed file shows up as a failed load; the plugin tells it apart from a network failure.
     const error = (await integrityFailureOf(remote)) ?? caught;
