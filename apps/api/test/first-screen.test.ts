@@ -137,11 +137,26 @@ describe('the page of a first screen', () => {
     expect(runInlineScript(data, stored, '/app/fans').fetched.map((f) => f.url)).toEqual([
       `${API_BASE_PATH}${endpoints.getUserProfile.path}`,
     ]);
+    // As this version stores it: the URL beside the list's endpoint and query (earlyReads.ts).
+    const asObject = {
+      ...stored,
+      [REMEMBERED_READS_KEY]: JSON.stringify({
+        '/app/fans?page=2': { url: fansRead, list: { endpoint: 'getAllFans', query: { page: 2, limit: 10 } } },
+      }),
+    };
+    expect(runInlineScript(data, asObject, '/app/fans?page=2').fetched.map((f) => f.url)).toEqual([
+      `${API_BASE_PATH}${endpoints.getUserProfile.path}`,
+      fansRead,
+    ]);
     const tampered = {
       ...stored,
-      [REMEMBERED_READS_KEY]: JSON.stringify({ '/app/influencers': 'https://evil.example/x' }),
+      [REMEMBERED_READS_KEY]: JSON.stringify({
+        '/app/influencers': 'https://evil.example/x',
+        '/app/fans': { url: 'https://evil.example/y' },
+      }),
     };
     expect(runInlineScript(data, tampered, '/app/influencers').fetched).toHaveLength(1);
+    expect(runInlineScript(data, tampered, '/app/fans').fetched).toHaveLength(1);
     // Without a stored session it starts nothing; a broken store of reads costs only the read.
     expect(runInlineScript(data, {}, '/app/fans').fetched).toEqual([]);
     const broken = { [TOKEN_KEY]: 'tok-1', [REMEMBERED_READS_KEY]: '{not json' };

@@ -4,26 +4,25 @@
  * is a chunk of its own beside it (signedInLoader.ts): a list's first screen does not fetch it.
  * It is fetched as soon as it is surely needed (signedInLoader.ts).
  */
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { prefetchFirstList } from '@backoffice/shared-api';
+import { pageQueryClient } from '@backoffice/ui-kit';
 import { baseOf } from './layout/useBase';
-import { loadRegistry } from './remotes/registry';
 import { remoteRouteAt } from './remotes/remoteRoutes';
+import { preloadRemoteScreen } from './remotes/remoteStatus';
 
 export { AppLayout } from './layout/AppLayout';
 export { NotFoundPage } from './not-found/NotFoundPage';
 export { RemoteScreen } from './remotes/RemoteScreen';
 
 /**
- * Starts loading the remote screen at `pathname`, if any: /app/fans/view/1 -> people's Fans,
- * /details/fan-details/1 -> people's FanDetail.
+ * Starts loading the remote screen at `pathname`, if any (/app/fans/view/1 -> people's Fans,
+ * /details/fan-details/1 -> people's FanDetail), and the list it read first at `pathname` +
+ * `search` the last time, into the page's query cache: the screen's first render then has its rows.
  */
-export function preloadScreenAt(pathname: string): void {
+export function preloadScreenAt(pathname: string, search = ''): void {
   const route = remoteRouteAt(baseOf(pathname).pathUnderBase);
-  // Silent: the screen's own load (the same, then cached) reports a failure and offers Retry. The
-  // session may still prove invalid: then the registry's read is refused and nothing is fetched.
-  if (route) {
-    loadRegistry()
-      .then(() => loadRemote(`${route.remote}/${route.module}`))
-      .catch(() => undefined);
-  }
+  // The session may still prove invalid: then the registry's read is refused and nothing is fetched.
+  if (!route) return;
+  preloadRemoteScreen(route.remote, route.module);
+  prefetchFirstList(pageQueryClient(), pathname + search);
 }

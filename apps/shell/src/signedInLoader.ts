@@ -47,13 +47,14 @@ export const DashboardPage = lazyPage(
 /**
  * Fetches the signed-in chunk and what `pathname` opens on: the dashboard's chunk, or (unless
  * `remoteScreen` is false: before sign-in, the registry may depend on who signs in) a remote's
- * screen, whose files the page has preloaded (apps/api/src/plugins/web.ts).
+ * screen, whose files the page has preloaded (apps/api/src/plugins/web.ts), and the list it read
+ * first at `pathname` + `search` the last time.
  */
-export function preloadSignedIn(pathname?: string, remoteScreen = true): Promise<void> {
+export function preloadSignedIn(pathname?: string, remoteScreen = true, search = ''): Promise<void> {
   const onDashboard = pathname !== undefined && baseOf(pathname).pathUnderBase.replace(/\/+$/, '') === '';
   return Promise.all([loadSignedIn(), onDashboard ? loadDashboard() : undefined]).then(
     ([m]) => {
-      if (pathname && remoteScreen) m.preloadScreenAt(pathname);
+      if (pathname && remoteScreen) m.preloadScreenAt(pathname, search);
     },
     () => undefined,
   );

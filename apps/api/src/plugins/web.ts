@@ -47,6 +47,8 @@ export const FIRST_SCREEN_SCRIPT = `(function () {
     remembered = JSON.parse(localStorage.getItem(${JSON.stringify(REMEMBERED_READS_KEY)}) || '{}')[location.pathname + location.search];
   } catch (e) {}
   if (!data || !token) return;
+  // Stored as { url, list } (a bare URL by earlier versions).
+  if (remembered && typeof remembered === 'object') remembered = remembered.url;
   var page = JSON.parse(data.textContent);
   page.preloads.forEach(function (p) {
     var link = document.createElement('link');

@@ -84,14 +84,18 @@ describe('Fans list', () => {
     }));
     renderFans('/app/fans?sortBy=email&sortOrder=asc');
     await screen.findByText('fan.1');
-    const remembered = JSON.parse(localStorage.getItem(REMEMBERED_READS_KEY) ?? '{}') as Record<string, string>;
+    const remembered = JSON.parse(localStorage.getItem(REMEMBERED_READS_KEY) ?? '{}') as Record<string, unknown>;
     const sent = requests[0]!;
+    // The URL for the page's inline script; the endpoint and query for the shell to fill the cache with.
     expect(remembered).toEqual({
-      '/app/fans?sortBy=email&sortOrder=asc': canonicalUrl(readUrl(sent.url!, sent.params as Record<string, unknown>)),
+      '/app/fans?sortBy=email&sortOrder=asc': {
+        url: canonicalUrl(readUrl(sent.url!, sent.params as Record<string, unknown>)),
+        list: { endpoint: 'getAllFans', query: { page: 1, limit: 10, sortBy: 'email', sortOrder: 'asc' } },
+      },
     });
-    expect(remembered['/app/fans?sortBy=email&sortOrder=asc']).toBe(
-      '/api/v1/admin/getAllFans?limit=10&page=1&sortBy=email&sortOrder=asc',
-    );
+    expect(remembered['/app/fans?sortBy=email&sortOrder=asc']).toMatchObject({
+      url: '/api/v1/admin/getAllFans?limit=10&page=1&sortBy=email&sortOrder=asc',
+    });
   });
 
   it('sorting by a header goes back to page 1 and is written to the URL', async () => {

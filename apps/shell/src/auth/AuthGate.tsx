@@ -43,13 +43,14 @@ export function AuthGate() {
   // on a remote's route, that remote's screen. The gate opens when both are done, so the layout
   // renders at once: had it suspended instead, React would hold its reveal back (~300 ms).
   const landing = location.pathname;
+  const landingSearch = location.search;
   const signedIn = !!user && !user.passwordChangeRequired && !user.secondFactorEnrollmentRequired;
   const [layoutHere, setLayoutHere] = useState(signedInLoaded);
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
     // A failed fetch opens the gate too: the route's own load then tries again, or shows the error.
-    void preloadSignedIn(landing).then(() => live && startTransition(() => setLayoutHere(true)));
+    void preloadSignedIn(landing, true, landingSearch).then(() => live && startTransition(() => setLayoutHere(true)));
     return () => {
       live = false;
     };

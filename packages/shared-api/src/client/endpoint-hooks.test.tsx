@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, skipToken } from '@tanstack/react-query';
-import { ApiError } from '@backoffice/shared-api/runtime';
+import { ApiError, readUrl, rememberFirstRead } from '@backoffice/shared-api/runtime';
 import { EVENTS, ROUTES } from '../contract/routes';
 import {
   createQueryClient,
+  prefetchFirstList,
   resourcesChangedBy,
   useEndpointList,
   useEndpointMutation,
@@ -65,6 +66,32 @@ describe('the generic hooks over the contract', () => {
     const { wrapper } = withClient();
     const { result } = renderHook(() => useEndpointList('getAllFans', { page: 2, limit: 2 }), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual({ data: [{ _id: 'a' }, { _id: 'b' }], total: 12 }));
+  });
+
+  it("puts the list an address read first last time in the cache: the list's first render has its rows, read once", async () => {
+    const requests = stubApi((r) => (r.url === ROUTES.getAllFans.path ? listReply([{ _id: FAN }]) : undefined));
+    const query = { page: 1, limit: 10, sortBy: 'createdAt' as const, sortOrder: 'desc' as const };
+    rememberFirstRead('/app/fans', readUrl(ROUTES.getAllFans.path, query), { endpoint: 'getAllFans', query });
+    const { client, wrapper } = withClient();
+    prefetchFirstList(client, '/app/influencers');
+    expect(requests).toHaveLength(0);
+    prefetchFirstList(client, '/app/fans');
+    await waitFor(() => expect(client.getQueryData(['getAllFans', query])).toBeDefined());
+    const { result } = renderHook(() => useEndpointList('getAllFans', { ...query }), { wrapper });
+    expect(result.current.data?.data).toEqual([{ _id: FAN }]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('prefetches nothing for an endpoint that is not a list, or one the contract does not know', () => {
+    const requests = stubApi(() => ok({}));
+    const { client } = withClient();
+    rememberFirstRead('/app', '/api/v1/dashboard/getSummary', { endpoint: 'getDashboard', query: {} });
+    rememberFirstRead('/app/x', '/api/v1/x', { endpoint: '__proto__', query: {} });
+    prefetchFirstList(client, '/app');
+    prefetchFirstList(client, '/app/x');
+    expect(requests).toHaveLength(0);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('changes through an endpoint, resolves data and the server message, and refreshes what its events change', async () => {
@@ -228,6 +255,41 @@ describe('live updates: the one subscriber', () => {
     // Time for a read again to be sent, so that "read once" is not met before it would be.
     await new Promise((r) => setTimeout(r, 20));
     await waitFor(() => expect(fansRead()).toBe(reads));
+    stop();
+  });
+
+  it('a read under way when the socket first authenticates does not make the landed, current ones read again', async () => {
+    let land: () => void = () => undefined;
+    const requests = stubApi(async (r) => {
+      if (r.url === ROUTES.getAllCalls.path && requests.filter((x) => x.url === r.url).length === 1)
+        await new Promise<void>((go) => (land = go));
+      if (r.url !== ROUTES.getAllFans.path && r.url !== ROUTES.getAllCalls.path) return undefined;
+      return {
+        status: 200,
+        data: { statusCode: 200, message: 'List', data: [{ _id: FAN }], total: 1 },
+        headers: { 'x-read-at': '10000' },
+      };
+    });
+    const { client, wrapper } = withClient();
+    const stop = subscribeLiveUpdates(client);
+    const readsOf = (path: string) => requests.filter((r) => r.url === path).length;
+    const { result } = renderHook(
+      () => ({
+        fans: useEndpointList('getAllFans', { page: 1, limit: 10 }),
+        calls: useEndpointList('getAllCalls', { page: 1, limit: 10 }),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.fans.isSuccess).toBe(true));
+    await waitFor(() => expect(readsOf(ROUTES.getAllCalls.path)).toBe(1));
+    // The fans' page has landed, current; the calls' is on its way; the last event predates both.
+    act(() => socket.serverSends('authenticated', { availabilityStatus: '1', lastEventAt: 5_000 }));
+    act(() => land());
+    await waitFor(() => expect(result.current.calls.isSuccess).toBe(true));
+    // Time for a read again to be sent, so that "read once" is not met before it would be.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(readsOf(ROUTES.getAllFans.path)).toBe(1);
+    expect(readsOf(ROUTES.getAllCalls.path)).toBe(1);
     stop();
   });
 

@@ -9,7 +9,7 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { ApiError } from '@backoffice/shared-api/runtime';
+import { ApiError, rememberedRead } from '@backoffice/shared-api/runtime';
 import type { Reply } from '../contract/common';
 import type { Resource } from '../contract/endpoint';
 import type { EndpointName } from '../contract/endpoints';
@@ -102,6 +102,20 @@ export function endpointListOptions<N extends ListEndpointName>(name: N, query: 
       return listResultOf(reply as Reply<EndpointRow<N>[]>);
     },
   });
+}
+
+/**
+ * Render-as-you-fetch for a page's first screen: the list this browser read first at `address` the
+ * last time (earlyReads.ts) is put in the query cache now, through the same options as the list's
+ * own hook, so that the list's first render finds its page there (rows in the screen's first commit)
+ * instead of starting the read once mounted. Its request is the read the page's inline script has
+ * under way, when there is one (apiRequest takes it).
+ */
+export function prefetchFirstList(queryClient: QueryClient, address: string): void {
+  const list = rememberedRead(address)?.list;
+  if (!list || !ROUTES[list.endpoint as EndpointName]?.list) return;
+  const name = list.endpoint as ListEndpointName;
+  void queryClient.prefetchQuery(endpointListOptions(name, list.query as EndpointQuery<typeof name>));
 }
 
 type ExtraQueryOptions<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'>;

@@ -21,6 +21,7 @@ export {
   endpointKey,
   endpointListOptions,
   endpointQueryOptions,
+  prefetchFirstList,
   useEndpointList,
   useEndpointMutation,
   useEndpointQuery,

@@ -78,11 +78,16 @@ export function subscribeLiveUpdates(queryClient: QueryClient): () => void {
       onServerEvent(SOCKET_AUTHENTICATED, (payload) => {
         const lastEventAt = lastEventOf(payload);
         const fetching = queryClient.getQueryCache().findAll({ predicate: isEndpointQuery, fetchStatus: 'fetching' });
-        // The first time, nothing is read again when no read is under way (one sent before the
-        // socket's rooms were joined may predate an event) and all were current after the last event.
-        const skip = first && fetching.length === 0 && readsAfter(lastEventAt);
+        // The first time, what has landed is not read again when all of it was current after the
+        // last event; a read under way (one sent before the socket's rooms were joined may predate
+        // an event) is judged alike once it lands, by its own time. The landed reads do not wait
+        // on it: a screen's rows are not read twice because the bell's count was on its way.
+        if (first && readsAfter(lastEventAt)) {
+          first = false;
+          for (const query of fetching) readAgainOnceLanded(queryClient, query, lastEventAt);
+          return;
+        }
         first = false;
-        if (skip) return;
         void queryClient.invalidateQueries({ predicate: isEndpointQuery });
         for (const query of fetching) {
           if (query.state.data === undefined) readAgainOnceLanded(queryClient, query, lastEventAt);

@@ -19,6 +19,8 @@ export interface RouteEntry {
   emits: readonly EventName[];
   /** Present for an endpoint that answers with a file, not the JSON envelope. */
   produces?: string;
+  /** Present for a list: its reply has a total (ListEndpointName). */
+  list?: true;
 }
 
 export interface EventEntry {
@@ -38,6 +40,7 @@ export const ROUTES = Object.fromEntries(
     };
     if ('produces' in e) entry.produces = e.produces;
     if ('permission' in e) entry.permission = e.permission;
+    if ('total' in ((e.reply as { properties?: object }).properties ?? {})) entry.list = true;
     return [name, entry];
   }),
 ) as Record<EndpointName, RouteEntry>;

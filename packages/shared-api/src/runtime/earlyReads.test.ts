@@ -1,7 +1,9 @@
 import { apiRequest, readUrl } from './http';
 import {
+  canonicalUrl,
   EARLY_READ_TTL_MS,
   prefetchRemembered,
+  rememberedRead,
   rememberFirstRead,
   REMEMBERED_READS_KEY,
   takeEarlyRead,
@@ -118,6 +120,28 @@ describe('reads started before the code that needs them', () => {
     const got = await apiRequest('GET', '/admin/getAllFans', { query: { page: 1, limit: 10, sortBy: 'createdAt' } });
     expect(got.message).toBe('from the page');
     expect(sent).toHaveLength(0);
+  });
+
+  it("keeps a list's endpoint and query beside its URL, and still reads a bare URL an earlier version stored", () => {
+    const url = readUrl('/admin/getAllFans', { page: 1, limit: 10 });
+    rememberFirstRead('/app/fans', url, { endpoint: 'getAllFans', query: { page: 1, limit: 10 } });
+    expect(rememberedRead('/app/fans')).toEqual({
+      url: canonicalUrl(url),
+      list: { endpoint: 'getAllFans', query: { page: 1, limit: 10 } },
+    });
+    localStorage.setItem(
+      REMEMBERED_READS_KEY,
+      JSON.stringify({
+        '/app/fans': '/api/v1/admin/getAllFans?page=1',
+        '/app/calls': { url: '/api/v1/call/getAll', list: { endpoint: 7, query: 'page=1' } },
+        '/app/payouts': { list: { endpoint: 'getAllPayouts', query: {} } },
+      }),
+    );
+    expect(rememberedRead('/app/fans')).toEqual({ url: '/api/v1/admin/getAllFans?page=1' });
+    // A list that does not read as one is left out; an entry without its URL is none.
+    expect(rememberedRead('/app/calls')).toEqual({ url: '/api/v1/call/getAll' });
+    expect(rememberedRead('/app/payouts')).toBeUndefined();
+    expect(rememberedRead('/app/none')).toBeUndefined();
   });
 
   it('remembers the newest addresses only, and nothing breaks on a full or broken store', () => {

@@ -88,25 +88,52 @@ export function startEarlyRead(url: string): void {
   reads.set(canonicalUrl(url), { token, at: Date.now(), reply });
 }
 
-function remembered(): Record<string, string> {
+/**
+ * What an address read first: the URL (all the page's inline script needs), and for a list whose
+ * pages may be shown from the cache, its endpoint and query, so that the page's first navigation
+ * can put that read in the query cache (prefetchFirstList) and the list's first render shows rows.
+ * Browsers that stored a bare URL (before the list was kept) still read as one.
+ */
+export interface RememberedRead {
+  url: string;
+  list?: { endpoint: string; query: Record<string, unknown> };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function remembered(): Record<string, unknown> {
   try {
     const raw = JSON.parse(localStorage.getItem(REMEMBERED_READS_KEY) ?? '{}') as unknown;
-    return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, string>) : {};
+    return isRecord(raw) ? raw : {};
   } catch {
     return {};
   }
 }
 
+/** The read remembered for `address`, whichever way it was stored; undefined when none or unreadable. */
+export function rememberedRead(address: string): RememberedRead | undefined {
+  const value = remembered()[address];
+  if (typeof value === 'string') return { url: value };
+  if (!isRecord(value) || typeof value.url !== 'string') return undefined;
+  const list = value.list;
+  const keep = isRecord(list) && typeof list.endpoint === 'string' && isRecord(list.query);
+  return keep
+    ? { url: value.url, list: { endpoint: list.endpoint as string, query: list.query as Record<string, unknown> } }
+    : { url: value.url };
+}
+
 /**
- * Remembers that the screen at `address` (a path and query of the page) first read `url`, so that
- * the next cold load of that address starts it in the router, with the screen's code. Only the
- * addresses' newest REMEMBERED_READS are kept.
+ * Remembers that the screen at `address` (a path and query of the page) first read `url` (with
+ * `list`, the list endpoint and query it read it through), so that the next cold load of that
+ * address starts it in the router, with the screen's code. Only the addresses' newest
+ * REMEMBERED_READS are kept.
  */
-export function rememberFirstRead(address: string, url: string): void {
+export function rememberFirstRead(address: string, url: string, list?: RememberedRead['list']): void {
   try {
     const all = remembered();
     delete all[address];
-    all[address] = canonicalUrl(url);
+    const read: RememberedRead = { url: canonicalUrl(url), ...(list && { list }) };
+    all[address] = read;
     const keys = Object.keys(all);
     for (const old of keys.slice(0, Math.max(0, keys.length - REMEMBERED_READS))) delete all[old];
     localStorage.setItem(REMEMBERED_READS_KEY, JSON.stringify(all));
@@ -119,6 +146,6 @@ export function rememberFirstRead(address: string, url: string): void {
 export function prefetchRemembered(address: string): void {
   // The page's script may have started it already.
   adoptPageReads();
-  const url = remembered()[address];
+  const url = rememberedRead(address)?.url;
   if (url && !reads.has(url)) startEarlyRead(url);
 }

@@ -58,7 +58,8 @@ export function useListController<N extends ListEndpointName, S extends string>(
     opts.staleTime === undefined ? {} : { staleTime: opts.staleTime },
   );
   const { search } = useLocation();
-  useRememberFirstRead(opts.endpoint, query);
+  // A list read afresh on every visit (staleTime 0) would read its prefetched page again.
+  useRememberFirstRead(opts.endpoint, query, opts.staleTime !== 0);
   return {
     ...url,
     sortBy,
