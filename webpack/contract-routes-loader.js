@@ -15,6 +15,11 @@ module.exports = function contractRoutesLoader() {
   // Any file of the contract or its constants may change the tables.
   this.addContextDependency(contract);
   this.addContextDependency(path.join(contract, '..', 'constants'));
-  const { ROUTES, EVENTS } = evaluateTs(this.resourcePath, '{ ROUTES: m.ROUTES, EVENTS: m.EVENTS }');
-  return `export const ROUTES = ${JSON.stringify(ROUTES)};\nexport const EVENTS = ${JSON.stringify(EVENTS)};\n`;
+  const tables = evaluateTs(
+    this.resourcePath,
+    '{ ROUTES: m.ROUTES, EVENTS: m.EVENTS, LIST_ENDPOINTS: m.LIST_ENDPOINTS }',
+  );
+  return Object.entries(tables)
+    .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
+    .join('');
 };

@@ -95,7 +95,7 @@ export {
   type Screen,
 } from './screens';
 export { MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './contract/limits';
-export { ROUTES, EVENTS } from './contract/routes';
+export { ROUTES, EVENTS, LIST_ENDPOINTS } from './contract/routes';
 export type { Reply } from './contract/common';
 export type { EndpointName } from './contract/endpoints';
 export type { EventName, PayloadOf } from './contract/events';

@@ -1,5 +1,5 @@
 import { endpoints, type EndpointName } from '../contract/endpoints';
-import { EVENTS, ROUTES } from '../contract/routes';
+import { EVENTS, LIST_ENDPOINTS, ROUTES } from '../contract/routes';
 import { serverEvents } from '../contract/events';
 import { configureClient } from '@backoffice/shared-api/runtime';
 import { callEndpoint, type JsonEndpointName } from './call-endpoint';
@@ -39,8 +39,18 @@ describe('callEndpoint', () => {
         to: 'to' in e ? e.to : 'admins',
       });
     }
+    // The lists are the endpoints whose reply has a total, as ListEndpointName says.
+    expect([...LIST_ENDPOINTS].sort()).toEqual(
+      Object.keys(endpoints)
+        .filter(
+          (name) => 'total' in ((endpoints[name as EndpointName].reply as { properties?: object }).properties ?? {}),
+        )
+        .sort(),
+    );
+    expect(LIST_ENDPOINTS).toEqual(expect.arrayContaining(['getAllFans', 'getAllRedemptions']));
+    expect(LIST_ENDPOINTS).not.toContain('getDashboard');
     // Nothing of TypeBox: no schema object, no symbol key, anywhere in the tables.
-    expect(JSON.parse(JSON.stringify({ ROUTES, EVENTS }))).toEqual({ ROUTES, EVENTS });
+    expect(JSON.parse(JSON.stringify({ ROUTES, EVENTS, LIST_ENDPOINTS }))).toEqual({ ROUTES, EVENTS, LIST_ENDPOINTS });
   });
 
   it("sends each call with its endpoint's own method and path, and its query and body", async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, skipToken } from '@tanstack/react-query';
-import { ApiError, readUrl, rememberFirstRead } from '@backoffice/shared-api/runtime';
+import { ApiError, readUrl, rememberFirstList } from '@backoffice/shared-api/runtime';
 import { EVENTS, ROUTES } from '../contract/routes';
 import {
   createQueryClient,
@@ -71,7 +71,7 @@ describe('the generic hooks over the contract', () => {
   it("puts the list an address read first last time in the cache: the list's first render has its rows, read once", async () => {
     const requests = stubApi((r) => (r.url === ROUTES.getAllFans.path ? listReply([{ _id: FAN }]) : undefined));
     const query = { page: 1, limit: 10, sortBy: 'createdAt' as const, sortOrder: 'desc' as const };
-    rememberFirstRead('/app/fans', readUrl(ROUTES.getAllFans.path, query), { endpoint: 'getAllFans', query });
+    rememberFirstList('/app/fans', readUrl(ROUTES.getAllFans.path, query), { endpoint: 'getAllFans', query });
     const { client, wrapper } = withClient();
     prefetchFirstList(client, '/app/influencers');
     expect(requests).toHaveLength(0);
@@ -86,8 +86,8 @@ describe('the generic hooks over the contract', () => {
   it('prefetches nothing for an endpoint that is not a list, or one the contract does not know', () => {
     const requests = stubApi(() => ok({}));
     const { client } = withClient();
-    rememberFirstRead('/app', '/api/v1/dashboard/getSummary', { endpoint: 'getDashboard', query: {} });
-    rememberFirstRead('/app/x', '/api/v1/x', { endpoint: '__proto__', query: {} });
+    rememberFirstList('/app', '/api/v1/dashboard/getSummary', { endpoint: 'getDashboard', query: {} });
+    rememberFirstList('/app/x', '/api/v1/x', { endpoint: '__proto__', query: {} });
     prefetchFirstList(client, '/app');
     prefetchFirstList(client, '/app/x');
     expect(requests).toHaveLength(0);

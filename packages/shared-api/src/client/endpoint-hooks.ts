@@ -13,7 +13,7 @@ import { ApiError, rememberedRead } from '@backoffice/shared-api/runtime';
 import type { Reply } from '../contract/common';
 import type { Resource } from '../contract/endpoint';
 import type { EndpointName } from '../contract/endpoints';
-import { EVENTS, ROUTES } from '../contract/routes';
+import { EVENTS, LIST_ENDPOINTS, ROUTES } from '../contract/routes';
 import {
   callEndpoint,
   type EndpointData,
@@ -113,7 +113,7 @@ export function endpointListOptions<N extends ListEndpointName>(name: N, query: 
  */
 export function prefetchFirstList(queryClient: QueryClient, address: string): void {
   const list = rememberedRead(address)?.list;
-  if (!list || !ROUTES[list.endpoint as EndpointName]?.list) return;
+  if (!list || !(LIST_ENDPOINTS as readonly string[]).includes(list.endpoint)) return;
   const name = list.endpoint as ListEndpointName;
   void queryClient.prefetchQuery(endpointListOptions(name, list.query as EndpointQuery<typeof name>));
 }

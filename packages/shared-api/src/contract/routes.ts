@@ -19,8 +19,6 @@ export interface RouteEntry {
   emits: readonly EventName[];
   /** Present for an endpoint that answers with a file, not the JSON envelope. */
   produces?: string;
-  /** Present for a list: its reply has a total (ListEndpointName). */
-  list?: true;
 }
 
 export interface EventEntry {
@@ -40,7 +38,6 @@ export const ROUTES = Object.fromEntries(
     };
     if ('produces' in e) entry.produces = e.produces;
     if ('permission' in e) entry.permission = e.permission;
-    if ('total' in ((e.reply as { properties?: object }).properties ?? {})) entry.list = true;
     return [name, entry];
   }),
 ) as Record<EndpointName, RouteEntry>;
@@ -51,3 +48,11 @@ export const EVENTS = Object.fromEntries(
     return [key, entry];
   }),
 ) as Record<EventName, EventEntry>;
+
+/**
+ * The lists: the endpoints whose reply has a total (the client's ListEndpointName), for a client
+ * that has an endpoint's name from somewhere else than its own code (the browser's storage).
+ */
+export const LIST_ENDPOINTS = Object.entries(endpoints)
+  .filter(([, e]) => 'total' in ((e.reply as { properties?: object }).properties ?? {}))
+  .map(([name]) => name as EndpointName);

@@ -4,6 +4,7 @@ import {
   EARLY_READ_TTL_MS,
   prefetchRemembered,
   rememberedRead,
+  rememberFirstList,
   rememberFirstRead,
   REMEMBERED_READS_KEY,
   takeEarlyRead,
@@ -124,7 +125,7 @@ describe('reads started before the code that needs them', () => {
 
   it("keeps a list's endpoint and query beside its URL, and still reads a bare URL an earlier version stored", () => {
     const url = readUrl('/admin/getAllFans', { page: 1, limit: 10 });
-    rememberFirstRead('/app/fans', url, { endpoint: 'getAllFans', query: { page: 1, limit: 10 } });
+    rememberFirstList('/app/fans', url, { endpoint: 'getAllFans', query: { page: 1, limit: 10 } });
     expect(rememberedRead('/app/fans')).toEqual({
       url: canonicalUrl(url),
       list: { endpoint: 'getAllFans', query: { page: 1, limit: 10 } },

@@ -122,17 +122,10 @@ export function rememberedRead(address: string): RememberedRead | undefined {
     : { url: value.url };
 }
 
-/**
- * Remembers that the screen at `address` (a path and query of the page) first read `url` (with
- * `list`, the list endpoint and query it read it through), so that the next cold load of that
- * address starts it in the router, with the screen's code. Only the addresses' newest
- * REMEMBERED_READS are kept.
- */
-export function rememberFirstRead(address: string, url: string, list?: RememberedRead['list']): void {
+function remember(address: string, read: RememberedRead): void {
   try {
     const all = remembered();
     delete all[address];
-    const read: RememberedRead = { url: canonicalUrl(url), ...(list && { list }) };
     all[address] = read;
     const keys = Object.keys(all);
     for (const old of keys.slice(0, Math.max(0, keys.length - REMEMBERED_READS))) delete all[old];
@@ -140,6 +133,23 @@ export function rememberFirstRead(address: string, url: string, list?: Remembere
   } catch {
     // storage full or unavailable: the next load reads after the code, as without this
   }
+}
+
+/**
+ * Remembers that the screen at `address` (a path and query of the page) first read `url`, so that
+ * the next cold load of that address starts it in the router, with the screen's code. Only the
+ * addresses' newest REMEMBERED_READS are kept.
+ */
+export function rememberFirstRead(address: string, url: string): void {
+  remember(address, { url: canonicalUrl(url) });
+}
+
+/**
+ * The same for a list whose pages are shown from the cache, with the list endpoint and query it
+ * read `url` through: the next cold load also puts that page in the query cache (prefetchFirstList).
+ */
+export function rememberFirstList(address: string, url: string, list: NonNullable<RememberedRead['list']>): void {
+  remember(address, { url: canonicalUrl(url), list });
 }
 
 /** Starts the read the screen at `address` made the last time this browser opened it, if any. */

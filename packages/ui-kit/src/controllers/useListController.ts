@@ -1,6 +1,6 @@
 import { useEndpointList, type EndpointQuery, type EndpointRow, type ListEndpointName } from '@backoffice/shared-api';
 import { useLocation } from '@backoffice/ui-kit/router';
-import { useRememberFirstRead } from './useRememberFirstRead';
+import { useRememberFirst } from './useRememberFirstRead';
 import { useUrlListState, type UrlListState } from './useUrlListState';
 
 /** What every list asks the server for: the page, its size, the trimmed search and the sort. */
@@ -59,7 +59,7 @@ export function useListController<N extends ListEndpointName, S extends string>(
   );
   const { search } = useLocation();
   // A list read afresh on every visit (staleTime 0) would read its prefetched page again.
-  useRememberFirstRead(opts.endpoint, query, opts.staleTime !== 0);
+  useRememberFirst(opts.endpoint, query, opts.staleTime !== 0);
   return {
     ...url,
     sortBy,
