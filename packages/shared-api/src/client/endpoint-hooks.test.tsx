@@ -144,6 +144,13 @@ describe('the generic hooks over the contract', () => {
   });
 });
 
+/** A list page as the server answers it, read at 10 000 by its clock. */
+const listReadAt10s = () => ({
+  status: 200,
+  data: { statusCode: 200, message: 'List', data: [{ _id: FAN }], total: 1 },
+  headers: { 'x-read-at': '10000' },
+});
+
 describe('live updates: the one subscriber', () => {
   let ctx: ReturnType<typeof resetClient>;
   let socket: ReturnType<typeof fakeSocket>;
@@ -238,11 +245,7 @@ describe('live updates: the one subscriber', () => {
       if (r.url !== ROUTES.getAllFans.path) return undefined;
       // Only the first reply waits: the socket authenticates while it is on its way.
       if (requests.filter((x) => x.url === r.url).length === 1) await new Promise<void>((go) => (land = go));
-      return {
-        status: 200,
-        data: { statusCode: 200, message: 'List', data: [{ _id: FAN }], total: 1 },
-        headers: { 'x-read-at': '10000' },
-      };
+      return listReadAt10s();
     });
     const { client, wrapper } = withClient();
     const stop = subscribeLiveUpdates(client);
@@ -264,11 +267,7 @@ describe('live updates: the one subscriber', () => {
       if (r.url === ROUTES.getAllCalls.path && requests.filter((x) => x.url === r.url).length === 1)
         await new Promise<void>((go) => (land = go));
       if (r.url !== ROUTES.getAllFans.path && r.url !== ROUTES.getAllCalls.path) return undefined;
-      return {
-        status: 200,
-        data: { statusCode: 200, message: 'List', data: [{ _id: FAN }], total: 1 },
-        headers: { 'x-read-at': '10000' },
-      };
+      return listReadAt10s();
     });
     const { client, wrapper } = withClient();
     const stop = subscribeLiveUpdates(client);
