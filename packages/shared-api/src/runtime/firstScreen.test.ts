@@ -22,14 +22,19 @@ describe('live updates wait for the first screen', () => {
     expect(await settled(waiting)).toBe(true);
   });
 
-  it('go as soon as a screen says it is drawn, and at once from then on', async () => {
+  it('go once the frame of a screen that says it is drawn is painted, and at once from then on', async () => {
     jest.useFakeTimers();
     const waiting = firstScreenDrawn();
     expect(await settled(waiting)).toBe(false);
     markScreenDrawn();
+    // Asked for after the screen said so, before its frame is painted: it waits for that frame too.
+    const askedMeanwhile = firstScreenDrawn();
+    expect(await settled(askedMeanwhile)).toBe(false);
+    expect(await settled(waiting)).toBe(false);
     // After the frame that shows the screen is painted.
     jest.advanceTimersByTime(600);
     expect(await settled(waiting)).toBe(true);
+    expect(await settled(askedMeanwhile)).toBe(true);
     expect(await settled(firstScreenDrawn())).toBe(true);
   });
 });

@@ -32,6 +32,8 @@ export const SOCKET_AUTHENTICATED = SOCKET_PROTOCOL.authenticated;
 export const FIRST_SCREEN_WAIT_MS = 3000;
 
 let screenDrawn = false;
+/** Set once the frame that shows the screen is painted and the page is idle (markScreenDrawn). */
+let released = false;
 const whenScreenDrawn = new Set<() => void>();
 
 /**
@@ -45,6 +47,7 @@ export function markScreenDrawn(): void {
   // Once the frame that shows it is painted and the page is idle: a screen says so from an effect,
   // which may run before its frame is painted.
   const release = () => {
+    released = true;
     for (const go of [...whenScreenDrawn]) go();
   };
   if (typeof requestAnimationFrame !== 'function') return release();
@@ -53,9 +56,13 @@ export function markScreenDrawn(): void {
   requestAnimationFrame(() => setTimeout(() => whenIdle(release)));
 }
 
-/** Settles once a screen has said it is drawn, or FIRST_SCREEN_WAIT_MS after it is asked. */
+/**
+ * Settles once a screen has said it is drawn and its frame is painted, or FIRST_SCREEN_WAIT_MS after
+ * it is asked. One asked between the two (the layout's socket, when the list's rows came in the
+ * layout's own commit) waits for the frame too, rather than fetching beside the screen's last render.
+ */
 export function firstScreenDrawn(): Promise<void> {
-  if (screenDrawn) return Promise.resolve();
+  if (released) return Promise.resolve();
   return new Promise((resolve) => {
     const go = () => {
       clearTimeout(timer);
