@@ -15,14 +15,13 @@ export { NotFoundPage } from './not-found/NotFoundPage';
 export { RemoteScreen } from './remotes/RemoteScreen';
 
 /**
- * Starts loading the remote screen at `pathname`, if any (/app/fans/view/1 -> people's Fans,
- * /details/fan-details/1 -> people's FanDetail), and the list it read first at `pathname` +
- * `search` the last time, into the page's query cache: the screen's first render then has its rows.
+ * Starts loading the list the screen at `pathname` + `search` read first the last time, into the
+ * page's query cache (the screen's first render then has its rows), and the remote screen at
+ * `pathname`, if any: /app/fans/view/1 -> people's Fans, /details/fan-details/1 -> people's FanDetail.
  */
 export function preloadScreenAt(pathname: string, search = ''): void {
+  prefetchFirstList(pageQueryClient(), pathname + search);
   const route = remoteRouteAt(baseOf(pathname).pathUnderBase);
   // The session may still prove invalid: then the registry's read is refused and nothing is fetched.
-  if (!route) return;
-  preloadRemoteScreen(route.remote, route.module);
-  prefetchFirstList(pageQueryClient(), pathname + search);
+  if (route) preloadRemoteScreen(route.remote, route.module);
 }

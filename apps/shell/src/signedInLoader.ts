@@ -45,16 +45,17 @@ export const DashboardPage = lazyPage(
 );
 
 /**
- * Fetches the signed-in chunk and what `pathname` opens on: the dashboard's chunk, or (unless
- * `remoteScreen` is false: before sign-in, the registry may depend on who signs in) a remote's
- * screen, whose files the page has preloaded (apps/api/src/plugins/web.ts), and the list it read
- * first at `pathname` + `search` the last time.
+ * Fetches the signed-in chunk and what `address` (a path and query of the page) opens on: the
+ * dashboard's chunk, or (unless `remoteScreen` is false: before sign-in, the registry may depend on
+ * who signs in) a remote's screen, whose files the page has preloaded (apps/api/src/plugins/web.ts),
+ * and the list it read first the last time.
  */
-export function preloadSignedIn(pathname?: string, remoteScreen = true, search = ''): Promise<void> {
-  const onDashboard = pathname !== undefined && baseOf(pathname).pathUnderBase.replace(/\/+$/, '') === '';
+export function preloadSignedIn(address?: string, remoteScreen = true): Promise<void> {
+  const { pathname, search } = new URL(address ?? '/', 'http://page.invalid');
+  const onDashboard = address !== undefined && baseOf(pathname).pathUnderBase.replace(/\/+$/, '') === '';
   return Promise.all([loadSignedIn(), onDashboard ? loadDashboard() : undefined]).then(
     ([m]) => {
-      if (pathname && remoteScreen) m.preloadScreenAt(pathname, search);
+      if (address && remoteScreen) m.preloadScreenAt(pathname, search);
     },
     () => undefined,
   );

@@ -42,15 +42,14 @@ export function AuthGate() {
   // While the session is verified, the screen it opens on is fetched: the signed-in chunk and,
   // on a remote's route, that remote's screen. The gate opens when both are done, so the layout
   // renders at once: had it suspended instead, React would hold its reveal back (~300 ms).
-  const landing = location.pathname;
-  const landingSearch = location.search;
+  const landing = location.pathname + location.search;
   const signedIn = !!user && !user.passwordChangeRequired && !user.secondFactorEnrollmentRequired;
   const [layoutHere, setLayoutHere] = useState(signedInLoaded);
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
     // A failed fetch opens the gate too: the route's own load then tries again, or shows the error.
-    void preloadSignedIn(landing, true, landingSearch).then(() => live && startTransition(() => setLayoutHere(true)));
+    void preloadSignedIn(landing).then(() => live && startTransition(() => setLayoutHere(true)));
     return () => {
       live = false;
     };

@@ -41,34 +41,34 @@ type State =
   { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error'; integrity?: IntegrityError };
 
 /**
+ * The state that shows `Screen` (its loader without one), as an update that keeps the state when it
+ * already shows that screen: no render for a screen already on the page.
+ */
+const showing =
+  (Screen: ComponentType | undefined) =>
+  (s?: State): State =>
+    !Screen ? { status: 'loading' } : s?.status === 'ready' && s.Screen === Screen ? s : { status: 'ready', Screen };
+
+/**
  * One remote screen inside the shell's own React tree (so router, query client, theme and session
  * reach it). Loading is lazy and isolated: a remote that is down, slow or throwing shows a fallback
  * naming what is unavailable, with a Retry that works without reloading the page.
  */
 export function RemoteScreen({ remote, module, label }: { remote: RemoteName; module: string; label: string }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>(() => {
-    const Screen = loadedScreen(remote, module);
-    return Screen ? { status: 'ready', Screen } : { status: 'loading' };
-  });
+  const [state, setState] = useState<State>(() => showing(loadedScreen(remote, module))());
 
   useEffect(() => {
     let live = true;
     // A screen already loaded stays (or is put) on the page at once; its load below only reports.
-    const here = attempt === 0 ? loadedScreen(remote, module) : undefined;
-    setState((s) =>
-      !here ? { status: 'loading' } : s.status === 'ready' && s.Screen === here ? s : { status: 'ready', Screen: here },
-    );
+    setState(showing(attempt === 0 ? loadedScreen(remote, module) : undefined));
     // The platform section of the setting screen hears of the outcome too.
     // Each outcome counts against the version this admin runs (a staged one halts if it fails more).
     loadRemoteScreen(remote, module, attempt > 0).then(
       (Screen) => {
         reportRemote(remote, 'views');
         // A transition: the screen's first render is done in slices (see bootstrap.tsx).
-        if (live)
-          startTransition(() =>
-            setState((s) => (s.status === 'ready' && s.Screen === Screen ? s : { status: 'ready', Screen })),
-          );
+        if (live) startTransition(() => setState(showing(Screen)));
       },
       (error: unknown) => {
         reportRemote(remote, error instanceof IntegrityError ? 'integrityFailures' : 'loadFailures');

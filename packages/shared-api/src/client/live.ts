@@ -82,12 +82,12 @@ export function subscribeLiveUpdates(queryClient: QueryClient): () => void {
         // last event; a read under way (one sent before the socket's rooms were joined may predate
         // an event) is judged alike once it lands, by its own time. The landed reads do not wait
         // on it: a screen's rows are not read twice because the bell's count was on its way.
-        if (first && readsAfter(lastEventAt)) {
-          first = false;
+        const quiet = first && readsAfter(lastEventAt);
+        first = false;
+        if (quiet) {
           for (const query of fetching) readAgainOnceLanded(queryClient, query, lastEventAt);
           return;
         }
-        first = false;
         void queryClient.invalidateQueries({ predicate: isEndpointQuery });
         for (const query of fetching) {
           if (query.state.data === undefined) readAgainOnceLanded(queryClient, query, lastEventAt);
