@@ -23,7 +23,7 @@ describe('the page of a first screen', () => {
     shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-first-screen-'));
     fs.writeFileSync(
       path.join(shellDist, 'index.html'),
-      '<!doctype html><html><head><title>Back Office</title><script defer="defer" src="/main.1.js"></script></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>Back Office</title><link rel="stylesheet" href="/antd.1.css" /><script defer="defer" src="/main.1.js"></script></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(
       path.join(shellDist, 'first-screen.json'),
@@ -81,6 +81,9 @@ describe('the page of a first screen', () => {
     // What every page needs is preloaded by the HTML itself, before the page's own script.
     expect(preloads).toEqual(['/boot.js']);
     expect(html.indexOf('id="first-screen"')).toBeLessThan(html.indexOf('src="/main.1.js"'));
+    // Above the stylesheet: an inline script waits for the styles before it, and the session check with it.
+    expect(html.indexOf(FIRST_SCREEN_SCRIPT)).toBeGreaterThan(html.indexOf('id="first-screen"'));
+    expect(html.indexOf(FIRST_SCREEN_SCRIPT)).toBeLessThan(html.indexOf('rel="stylesheet"'));
   });
 
   it('the same at the root and on a screen of the shell; the dashboard adds its charts, and no remote', async () => {

@@ -50,14 +50,6 @@ export const FIRST_SCREEN_SCRIPT = `(function () {
   // Stored as { url, list } (a bare URL by earlier versions).
   if (remembered && typeof remembered === 'object') remembered = remembered.url;
   var page = JSON.parse(data.textContent);
-  page.preloads.forEach(function (p) {
-    var link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = p.as;
-    if (p.integrity) { link.integrity = p.integrity; link.crossOrigin = 'anonymous'; }
-    link.href = p.href;
-    document.head.appendChild(link);
-  });
   var reads = (window.__earlyReads = {});
   // Only a read of this API: the stored value is the page's own, but the token must not go elsewhere.
   if (typeof remembered === 'string' && remembered.indexOf('${API_BASE_PATH}/') === 0) page.reads.push(remembered);
@@ -66,6 +58,16 @@ export const FIRST_SCREEN_SCRIPT = `(function () {
       .then(function (res) { return res.text().then(function (body) { return { status: res.status, body: body, readAt: res.headers.get(${JSON.stringify(READ_AT_HEADER)}) }; }); });
     reply.catch(function () {});
     reads[url] = { token: token, reply: reply };
+  });
+  // After the reads: the browser asks in the order it is told, six at a time, and nothing of the
+  // signed-in screen can draw before the session check has answered.
+  page.preloads.forEach(function (p) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = p.as;
+    if (p.integrity) { link.integrity = p.integrity; link.crossOrigin = 'anonymous'; }
+    link.href = p.href;
+    document.head.appendChild(link);
   });
 })();`;
 
@@ -170,8 +172,11 @@ export async function registerWeb(
       head.push(`<script>${FIRST_SCREEN_SCRIPT}</script>`);
     }
     head.push(...signIn.map((f) => preloadTag({ href: `/${f}`, as: 'script' })));
-    // Before the page's script: the inline one runs, and its preloads start, as the parser reaches it.
-    const at = html.indexOf('<script');
+    // Before the stylesheet and the page's script: the inline one runs, and its preloads and reads
+    // start, as the parser reaches it. After a stylesheet it would wait for that to arrive (a
+    // script waits on the styles above it), and so would the session check it sends.
+    const stylesheet = html.indexOf('<link rel="stylesheet"');
+    const at = stylesheet >= 0 ? stylesheet : html.indexOf('<script');
     return at < 0
       ? html.replace('</head>', `${head.join('')}</head>`)
       : `${html.slice(0, at)}${head.join('')}${html.slice(at)}`;
