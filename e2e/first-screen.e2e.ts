@@ -123,6 +123,20 @@ describe('the first screen', () => {
         expect.stringMatching(/^\/remotes\/people\/[^/]+\/__federation_expose_Fans\.[0-9a-f]+\.js$/),
       ]),
     );
+    // The shell's own code for the screen is three files (main.js, the sign-in page's, the signed-in
+    // screen's: webpack/first-screen-plugin.js), not twenty: a browser asks for six at a time, and
+    // the session check waited behind four turns of them.
+    const shellScripts = before
+      .map((r) => new URL(r.name).pathname)
+      .filter((p) => p.endsWith('.js') && !p.startsWith('/remotes/'));
+    expect(shellScripts).toHaveLength(3);
+    expect(shellScripts).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/main\./),
+        expect.stringMatching(/^\/bootstrap\./),
+        expect.stringMatching(/^\/signed-in\./),
+      ]),
+    );
     // Preloads are taken, not fetched again; the first page and the session are each read once.
     const names = before.map((r) => r.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
