@@ -10,6 +10,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { FirstScreenPlugin } = require('./first-screen-plugin');
+const { CompileHintsPlugin } = require('./compile-hints-plugin');
 const { antdStylesheetAsset } = require('./antd-styles');
 const { evaluateTs } = require('./evaluate-ts');
 const rootPackage = require('../package.json');
@@ -244,6 +245,7 @@ module.exports = function createConfig(app) {
           config: [
             path.join(__dirname, 'create-config.js'),
             path.join(__dirname, 'first-screen-plugin.js'),
+            path.join(__dirname, 'compile-hints-plugin.js'),
             path.join(__dirname, 'index.html'),
             path.join(__dirname, 'antd-styles.js'),
             path.join(__dirname, 'antd-style-functions-loader.js'),
@@ -283,6 +285,7 @@ module.exports = function createConfig(app) {
           },
         }),
         ...(production && app.firstScreen ? [new FirstScreenPlugin(app.firstScreen)] : []),
+        ...(production ? [new CompileHintsPlugin(app.firstScreen)] : []),
         // The shell's files, compressed once at build for the server to send as they are
         // (@fastify/static's preCompressed): sent raw they were ~3.5x the bytes, which an admin's
         // network pays on every cold load. A remote's build carries none: the server compresses
