@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, skipToken } from '@tanstack/react-query';
 import { ApiError, readUrl, rememberFirstList } from '@backoffice/shared-api/runtime';
 import { EVENTS, ROUTES } from '../contract/routes';
@@ -66,6 +66,44 @@ describe('the generic hooks over the contract', () => {
     const { wrapper } = withClient();
     const { result } = renderHook(() => useEndpointList('getAllFans', { page: 2, limit: 2 }), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual({ data: [{ _id: 'a' }, { _id: 'b' }], total: 12 }));
+  });
+
+  describe('a list page is asked for as the list renders, not once its screen has committed', () => {
+    const never = new Promise<never>(() => undefined);
+    /** A part of the screen still loading: the screen renders, but does not commit (no effect runs). */
+    function StillLoading(): ReactNode {
+      throw never;
+    }
+    const screenWith = (List: () => null) => (
+      <Suspense fallback={null}>
+        <List />
+        <StillLoading />
+      </Suspense>
+    );
+
+    it('a list in the cache by default: its request leaves during the render', async () => {
+      const requests = stubApi(() => listReply([{ _id: FAN }], 1));
+      const { client, wrapper } = withClient();
+      function Fans() {
+        useEndpointList('getAllFans', { page: 1, limit: 10 });
+        return null;
+      }
+      render(screenWith(Fans), { wrapper });
+      await waitFor(() => expect(requests.map((r) => r.url)).toEqual(['/admin/getAllFans']));
+      await waitFor(() => expect(client.getQueryData(['getAllFans', { page: 1, limit: 10 }])).toBeDefined());
+    });
+
+    it('a list read afresh on every visit (its own staleTime) waits for its mount, as before', async () => {
+      const requests = stubApi(() => listReply([{ _id: FAN }], 1));
+      const { wrapper } = withClient();
+      function Sessions() {
+        useEndpointList('getSessions', {}, { staleTime: 0 });
+        return null;
+      }
+      render(screenWith(Sessions), { wrapper });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requests).toEqual([]);
+    });
   });
 
   it("puts the list an address read first last time in the cache: the list's first render has its rows, read once", async () => {

@@ -136,13 +136,23 @@ export function useEndpointQuery<N extends ReadEndpointName>(
 /**
  * Reads one page of list endpoint N: `useEndpointList('getAllFans', { page, limit, search })`. The
  * previous page stays on screen while the next one loads.
+ *
+ * The page is asked for as the list renders (what react-query's usePrefetchQuery does: only when
+ * nothing of it is cached yet), not once the screen's commit has subscribed to it: a cold screen renders in
+ * slices for a hundred milliseconds and more before that commit, and its first list waited them
+ * out before its request left. Not for a list with its own enabled or staleTime: one read afresh
+ * on every visit would read a page prefetched before its mount a second time.
  */
 export function useEndpointList<N extends ListEndpointName>(
   name: N,
   query: EndpointQuery<N>,
   options: ExtraQueryOptions<ListResult<EndpointRow<N>>> = {},
 ) {
-  return useQuery({ placeholderData: keepPreviousData, ...options, ...endpointListOptions(name, query) });
+  const list = endpointListOptions(name, query);
+  const client = useQueryClient();
+  const prefetched = options.enabled === undefined && options.staleTime === undefined;
+  if (prefetched && !client.getQueryState(list.queryKey)) void client.prefetchQuery(list);
+  return useQuery({ placeholderData: keepPreviousData, ...options, ...list });
 }
 
 /** Whether a cached query reads one of `resources` (its key starts with an endpoint's name). */
