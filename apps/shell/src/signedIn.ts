@@ -18,10 +18,11 @@ export { RemoteScreen } from './remotes/RemoteScreen';
  * Starts loading the list the screen at `pathname` + `search` read first the last time, into the
  * page's query cache (the screen's first render then has its rows), and the remote screen at
  * `pathname`, if any: /app/fans/view/1 -> people's Fans, /details/fan-details/1 -> people's FanDetail.
+ * Resolves once the remote screen is here (or failed to come), at once for a screen of the shell.
  */
-export function preloadScreenAt(pathname: string, search = ''): void {
+export function preloadScreenAt(pathname: string, search = ''): Promise<void> {
   prefetchFirstList(pageQueryClient(), pathname + search);
   const route = remoteRouteAt(baseOf(pathname).pathUnderBase);
   // The session may still prove invalid: then the registry's read is refused and nothing is fetched.
-  if (route) preloadRemoteScreen(route.remote, route.module);
+  return route ? preloadRemoteScreen(route.remote, route.module) : Promise.resolve();
 }

@@ -45,17 +45,28 @@ export const DashboardPage = lazyPage(
 );
 
 /**
+ * How long the signed-in layout waits for the remote screen it opens on, once its own chunk is here:
+ * had it rendered at once, the layout would commit with "Loading Fans…" and lay the page out, and
+ * the screen come in a second commit and layout (~40 ms of the main thread on a cold Fans load
+ * here); a remote that is slow or down does not hold the layout back longer than this.
+ */
+export const LANDING_SCREEN_WAIT_MS = 300;
+
+/**
  * Fetches the signed-in chunk and what `address` (a path and query of the page) opens on: the
  * dashboard's chunk, or (unless `remoteScreen` is false: before sign-in, the registry may depend on
  * who signs in) a remote's screen, whose files the page has preloaded (apps/api/src/plugins/web.ts),
- * and the list it read first the last time.
+ * and the list it read first the last time. Resolves once those are here, the remote screen waited
+ * for up to LANDING_SCREEN_WAIT_MS.
  */
 export function preloadSignedIn(address?: string, remoteScreen = true): Promise<void> {
   const { pathname, search } = new URL(address ?? '/', 'http://page.invalid');
   const onDashboard = address !== undefined && baseOf(pathname).pathUnderBase.replace(/\/+$/, '') === '';
   return Promise.all([loadSignedIn(), onDashboard ? loadDashboard() : undefined]).then(
     ([m]) => {
-      if (address && remoteScreen) m.preloadScreenAt(pathname, search);
+      if (!address || !remoteScreen) return undefined;
+      const screen = m.preloadScreenAt(pathname, search);
+      return Promise.race([screen, new Promise<void>((resolve) => setTimeout(resolve, LANDING_SCREEN_WAIT_MS))]);
     },
     () => undefined,
   );

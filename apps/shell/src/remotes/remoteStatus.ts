@@ -66,10 +66,14 @@ async function fetchScreen(remote: RemoteName, module: string, refresh: boolean)
 
 /**
  * Starts loading a screen before its route renders (the page's first screen), silently: the
- * screen's own load (the same, then cached) reports a failure and offers Retry.
+ * screen's own load (the same, then cached) reports a failure and offers Retry. Resolves once it
+ * is loaded or has failed.
  */
-export function preloadRemoteScreen(remote: RemoteName, module: string): void {
-  fetchScreen(remote, module, false).catch(() => undefined);
+export function preloadRemoteScreen(remote: RemoteName, module: string): Promise<void> {
+  return fetchScreen(remote, module, false).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
