@@ -1,7 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { loadRegistry, type Registry } from './remotes/registry';
+import { loadRegistry } from './remotes/registry';
 import { loadedScreen, remoteStatus } from './remotes/remoteStatus';
-import { serveRegistry } from './remotes/testRegistry';
+import { PEOPLE_REGISTRY, serveRegistry } from './remotes/testRegistry';
 import { LANDING_SCREEN_WAIT_MS, loadSignedIn, preloadSignedIn } from './signedInLoader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -9,10 +9,6 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   registerPlugins: jest.fn(),
 }));
-
-const registry: Registry = {
-  remotes: { people: { version: '1.4.0', manifestUrl: '/remotes/people/1.4.0/mf-manifest.json' } },
-};
 
 /** Whether `promise` has settled by the time the tasks queued so far have run. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -29,7 +25,7 @@ const waitForCall = async () => {
 };
 
 beforeEach(async () => {
-  serveRegistry(() => ({ status: 200, body: registry }));
+  serveRegistry(() => ({ status: 200, body: PEOPLE_REGISTRY }));
   jest.mocked(loadRemote).mockReset();
   await loadRegistry('people');
   remoteStatus.reset();

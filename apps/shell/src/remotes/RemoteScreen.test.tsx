@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { renderInShell } from '../setting/testFixtures';
-import { loadRegistry, type Registry } from './registry';
+import { loadRegistry } from './registry';
 import { RemoteScreen } from './RemoteScreen';
 import { preloadRemoteScreen, remoteStatus } from './remoteStatus';
-import { serveRegistry } from './testRegistry';
+import { PEOPLE_REGISTRY, serveRegistry } from './testRegistry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -12,12 +12,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerPlugins: jest.fn(),
 }));
 
-const registry: Registry = {
-  remotes: { people: { version: '1.4.0', manifestUrl: '/remotes/people/1.4.0/mf-manifest.json' } },
-};
-
 beforeEach(async () => {
-  serveRegistry(() => ({ status: 200, body: registry }));
+  serveRegistry(() => ({ status: 200, body: PEOPLE_REGISTRY }));
   jest.mocked(loadRemote).mockReset();
   jest.mocked(loadRemote).mockImplementation(async (id: string) => ({ default: () => <p>{id} screen</p> }));
   await loadRegistry('people');

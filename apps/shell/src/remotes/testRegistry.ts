@@ -1,5 +1,10 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadRegistry } from './registry';
+import { loadRegistry, type Registry } from './registry';
+
+/** A registry of the people remote alone, at a released version. */
+export const PEOPLE_REGISTRY: Registry = {
+  remotes: { people: { version: '1.4.0', manifestUrl: '/remotes/people/1.4.0/mf-manifest.json' } },
+};
 
 /**
  * Serves the public /registry.json to the shell under test as the server would: `reply` gives the
