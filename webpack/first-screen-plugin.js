@@ -52,8 +52,8 @@ function chunksOfScreen(compilation, groupNames) {
  * (the sign-in page's, then the signed-in screen's extra), so that the page fetches a handful of
  * files instead of twenty. A browser asks over HTTP/1.1 through six connections, one file at a time
  * on each: twenty files were four turns of asking, each waiting on the server's last reply, before
- * the session check (asked for last) could start. Merging does not change what runs (a chunk only
- * registers its modules; each runs when first required) nor the sign-in page's bytes.
+ * the session check (asked for last) could start. Merging changes nothing that runs (a chunk only
+ * registers its modules; each runs when first required) and adds no bytes (each file's wrapper goes).
  *
  * A chunk holding a consume of a shared library (the federation puts those in chunks of their own)
  * stays apart: merged into the chunk that provides that library, loading it would wait on itself.
