@@ -68,8 +68,15 @@ function packagedVersion() {
   } catch {
     throw new Error(`No browser: CHROMIUM_PATH is unset and ${PACKAGE} is missing (run npm install).`);
   }
-  // The package's exports hide its package.json; it sits one folder above its build/.
-  return JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')).version;
+  // The package's exports hide its package.json: the nearest one above its entry that names it
+  // (its build's layout differs between versions).
+  for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (pkg.name === PACKAGE) return pkg.version;
+  }
+  throw new Error(`${PACKAGE}'s package.json was not found above ${entry}`);
 }
 
 /**
