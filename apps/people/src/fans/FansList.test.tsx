@@ -179,6 +179,71 @@ describe('Fans list: the joined-on range', () => {
   });
 });
 
+describe('Fans list while it reads', () => {
+  /** Replies as `answer` says, or holds the reply until the returned function is called. */
+  function heldReplies() {
+    const held: Array<() => void> = [];
+    let hold = false;
+    const requests = stubHttp(
+      (request) =>
+        new Promise((resolve) => {
+          const page = Number((request.params as { page?: number }).page ?? 1);
+          const reply = () =>
+            resolve({
+              status: 200,
+              data: { statusCode: 200, message: 'Fans', data: [fan(requests.length)], total: 42, page },
+            });
+          if (hold) held.push(reply);
+          else reply();
+        }),
+    );
+    return {
+      requests,
+      holdNext: () => (hold = true),
+      release: () => {
+        hold = false;
+        held.splice(0).forEach((reply) => reply());
+      },
+    };
+  }
+  const table = () => screen.getByRole('table');
+
+  it('a refresh of the rows shown (a live update) leaves them as they are, not dimmed or covered, until the new rows come', async () => {
+    const http = heldReplies();
+    const queryClient = createQueryClient();
+    render(
+      <AppProviders queryClient={queryClient} toasts>
+        <MemoryRouter initialEntries={['/app/fans']}>
+          <Routes>
+            <Route path="/app/fans/*" element={<FansScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('fan.1')).toBeInTheDocument();
+    http.holdNext();
+    // What the socket does on an event about fans: the list on screen is read again.
+    void queryClient.invalidateQueries();
+    await waitFor(() => expect(http.requests).toHaveLength(2));
+    expect(table()).toHaveAttribute('aria-busy', 'false');
+    expect(table()).toHaveStyle({ opacity: '1' });
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    http.release();
+    expect(await screen.findByText('fan.2')).toBeInTheDocument();
+
+    // Another sort is another query: its rows are on their way, and the table says so over the old ones.
+    http.holdNext();
+    fireEvent.click(screen.getByRole('button', { name: /User Name/ }));
+    await waitFor(() => expect(http.requests).toHaveLength(3));
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByText('fan.2')).toBeInTheDocument();
+    http.release();
+    expect(await screen.findByText('fan.3')).toBeInTheDocument();
+    expect(table()).toHaveAttribute('aria-busy', 'false');
+  });
+});
+
 describe('Fans list: activate and deactivate', () => {
   /** A list whose fan.1 has `status`, and a status call that the server answers with `change`. */
   function statusApi(change: (status: string) => { status: number; data: unknown }) {

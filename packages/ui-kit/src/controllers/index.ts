@@ -6,3 +6,4 @@ export { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction';
 export { useLinkTo } from './useLinkTo';
 export { useDialogOpening, type DialogOpening } from './useDialogOpening';
 export { useRememberFirstRead } from './useRememberFirstRead';
+export { awaitingOtherRows } from './awaitingOtherRows';

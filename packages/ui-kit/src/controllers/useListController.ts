@@ -1,5 +1,6 @@
 import { useEndpointList, type EndpointQuery, type EndpointRow, type ListEndpointName } from '@backoffice/shared-api';
 import { useLocation } from '@backoffice/ui-kit/router';
+import { awaitingOtherRows } from './awaitingOtherRows';
 import { useRememberFirst } from './useRememberFirstRead';
 import { useUrlListState, type UrlListState } from './useUrlListState';
 
@@ -69,7 +70,7 @@ export function useListController<N extends ListEndpointName, S extends string>(
     rows: result.data?.data as EndpointRow<N>[] | undefined,
     total: result.data?.total ?? 0,
     totalIs: result.data?.totalIs,
-    loading: result.isFetching,
+    loading: awaitingOtherRows(result),
     error: result.error ? result.error.message : undefined,
     retry: () => void result.refetch(),
     /** State for a row's link, so that the page it opens can go back to this page, sort and search (useBackToList). */

@@ -1,5 +1,5 @@
 import { ADMIN_TEAM_MESSAGES, useEndpointList, useEndpointMutation, type AdminInviteRow } from '@backoffice/shared-api';
-import { useConfirmedAction, useToasts } from '@backoffice/ui-kit';
+import { awaitingOtherRows, useConfirmedAction, useToasts } from '@backoffice/ui-kit';
 
 /**
  * The invitations neither accepted nor cancelled (expired ones too, to send again), with Resend (a
@@ -13,7 +13,7 @@ export function useAdminInvites() {
   const confirm = useConfirmedAction();
   return {
     rows: invites.data?.data,
-    loading: invites.isFetching,
+    loading: awaitingOtherRows(invites),
     error: invites.error ? invites.error.message : undefined,
     retry: () => void invites.refetch(),
     resend: (invite: AdminInviteRow) => {

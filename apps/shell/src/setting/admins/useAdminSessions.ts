@@ -1,5 +1,5 @@
 import { ADMIN_TEAM_MESSAGES, useEndpointList, useEndpointMutation, type AdminRow } from '@backoffice/shared-api';
-import { useToasts } from '@backoffice/ui-kit';
+import { awaitingOtherRows, useToasts } from '@backoffice/ui-kit';
 
 /**
  * Another admin's sessions, for an admin who manages the team, with one signed out at a time.
@@ -12,7 +12,7 @@ export function useAdminSessions(admin: AdminRow) {
   const toasts = useToasts();
   return {
     rows: sessions.data?.data,
-    loading: sessions.isFetching,
+    loading: awaitingOtherRows(sessions),
     error: sessions.error ? sessions.error.message : undefined,
     retry: () => void sessions.refetch(),
     signOut: (session: { _id: string }) => {

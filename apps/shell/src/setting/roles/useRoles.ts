@@ -1,6 +1,6 @@
 import { useEndpointList, type RoleRow } from '@backoffice/shared-api';
 import { useCan } from '@backoffice/shared-api/runtime';
-import { useDialogOpening } from '@backoffice/ui-kit';
+import { awaitingOtherRows, useDialogOpening } from '@backoffice/ui-kit';
 import type { RoleTarget } from './useRoleForm';
 
 /**
@@ -14,7 +14,7 @@ export function useRoles() {
   const editor = useDialogOpening<RoleTarget>();
   return {
     rows: roles.data?.data,
-    loading: roles.isFetching,
+    loading: awaitingOtherRows(roles),
     error: roles.error ? roles.error.message : undefined,
     retry: () => void roles.refetch(),
     canManage,

@@ -4,7 +4,7 @@ import {
   useEndpointMutation,
   type AdminSessionRow,
 } from '@backoffice/shared-api';
-import { useConfirmedAction, useToasts } from '@backoffice/ui-kit';
+import { awaitingOtherRows, useConfirmedAction, useToasts } from '@backoffice/ui-kit';
 
 /**
  * Setting → Sessions' logic: the signed-in admin's own sessions, kept current by the sessionsChanged
@@ -22,7 +22,7 @@ export function useSessions() {
 
   return {
     rows,
-    loading: sessions.isFetching,
+    loading: awaitingOtherRows(sessions),
     error: sessions.error ? sessions.error.message : undefined,
     retry: () => void sessions.refetch(),
     /** How many sessions besides this page's are open. */
