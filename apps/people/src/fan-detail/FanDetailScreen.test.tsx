@@ -489,6 +489,39 @@ describe('Fan detail: paging and search', () => {
     await waitFor(() => expect(lastParams(requests)).toEqual({ id: FAN_ID, tab: 'refunds', page: 1, limit: 10 }));
   });
 
+  it('leaves the table shown as it is while a live update reads it again, until the new rows come', async () => {
+    let hold: Promise<void> | undefined;
+    let release: () => void = () => undefined;
+    const fan = aFan();
+    const requests = stubHttp(async (config) => {
+      if (hold) await hold;
+      return {
+        status: 200,
+        data: { statusCode: 200, message: 'Fan details', data: fanDetailsReply(fan, config.params) },
+      };
+    });
+    const queryClient = createQueryClient();
+    render(
+      <AppProviders queryClient={queryClient} toasts>
+        <MemoryRouter initialEntries={[`/app/details/fan-details/${FAN_ID}`]}>
+          <Routes>
+            <Route path="/app/details/fan-details/*" element={<FanDetailScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByText('Page 1 of 3');
+    hold = new Promise((r) => (release = r));
+    // What the socket does on an event about this fan: the details on screen are read again.
+    void queryClient.invalidateQueries();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(table("Fan's calls")).toHaveAttribute('aria-busy', 'false');
+    act(() => release());
+    hold = undefined;
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(table("Fan's calls")).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('keeps the screen while a later page loads, showing the table as loading', async () => {
     let hold: Promise<void> | undefined;
     let release: () => void = () => undefined;

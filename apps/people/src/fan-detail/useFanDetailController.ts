@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   MAX_SEARCH_LENGTH,
@@ -8,6 +8,7 @@ import {
   type FanDetailSection,
   type FanDetails,
 } from '@backoffice/shared-api';
+import { awaitingOtherRows } from '@backoffice/ui-kit';
 
 /** Spec section 9: page size 10 for the fan detail tables. */
 export const FAN_DETAIL_PAGE_SIZE = 10;
@@ -151,10 +152,18 @@ export function useFanDetailController(id: string) {
 
   // Spec section 4 says a tab or toggle change reloads page 1, so a cached page 1 is asked for
   // again. A fetch already under way for the new request (an uncached or stale page) is that reload.
+  // That reload is one the admin asked for, so the table shows it; a live update's re-read of the
+  // rows shown does not (awaitingOtherRows).
   const { isFetching, refetch } = query;
+  const [reloading, setReloading] = useState(false);
   useEffect(() => {
-    if (state.landings > 0 && !isFetching) void refetch();
+    if (state.landings === 0) return;
+    setReloading(true);
+    if (!isFetching) void refetch();
   }, [state.landings]);
+  useEffect(() => {
+    if (reloading && !isFetching) setReloading(false);
+  }, [isFetching]);
 
   const details = query.data ?? undefined;
   // A failed reply is null (spec section 8), so anything but a first load without data is 'empty'.
@@ -168,7 +177,7 @@ export function useFanDetailController(id: string) {
       page: table.page,
       total: data?.pagination.total ?? 0,
       search: table.search,
-      loading: query.isFetching && state.requested === section,
+      loading: state.requested === section && (awaitingOtherRows(query) || (reloading && isFetching)),
       setPage: (page) => dispatch({ type: 'page', section, page }),
       // The server refuses a longer search with a 400, which this screen could only show as
       // 'No fan details available.'; no id or code name is that long, so the cut loses no match.
