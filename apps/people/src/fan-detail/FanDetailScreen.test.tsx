@@ -122,9 +122,9 @@ function serve(fan: Fan = aFan()) {
 
 const lastParams = (requests: StubRequest[]) => requests[requests.length - 1]!.params;
 
-function renderScreen(path = `/app/details/fan-details/${FAN_ID}`) {
+function renderScreen(path = `/app/details/fan-details/${FAN_ID}`, queryClient = createQueryClient()) {
   return render(
-    <AppProviders queryClient={createQueryClient()} toasts>
+    <AppProviders queryClient={queryClient} toasts>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           {/* As the shell mounts it: under /app, and the same set at the root. */}
@@ -501,15 +501,7 @@ describe('Fan detail: paging and search', () => {
       };
     });
     const queryClient = createQueryClient();
-    render(
-      <AppProviders queryClient={queryClient} toasts>
-        <MemoryRouter initialEntries={[`/app/details/fan-details/${FAN_ID}`]}>
-          <Routes>
-            <Route path="/app/details/fan-details/*" element={<FanDetailScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </AppProviders>,
-    );
+    renderScreen(undefined, queryClient);
     await screen.findByText('Page 1 of 3');
     hold = new Promise((r) => (release = r));
     // What the socket does on an event about this fan: the details on screen are read again.

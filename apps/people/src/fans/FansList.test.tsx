@@ -26,9 +26,9 @@ function Where() {
   return null;
 }
 
-function renderFans(path = '/app/fans') {
+function renderFans(path = '/app/fans', queryClient = createQueryClient()) {
   return render(
-    <AppProviders queryClient={createQueryClient()} toasts>
+    <AppProviders queryClient={queryClient} toasts>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/app/fans/*" element={<FansScreen />} />
@@ -180,18 +180,17 @@ describe('Fans list: the joined-on range', () => {
 });
 
 describe('Fans list while it reads', () => {
-  /** Replies as `answer` says, or holds the reply until the returned function is called. */
+  /** The nth read answers fan n; after holdNext(), replies wait until release(). */
   function heldReplies() {
     const held: Array<() => void> = [];
     let hold = false;
     const requests = stubHttp(
-      (request) =>
+      () =>
         new Promise((resolve) => {
-          const page = Number((request.params as { page?: number }).page ?? 1);
           const reply = () =>
             resolve({
               status: 200,
-              data: { statusCode: 200, message: 'Fans', data: [fan(requests.length)], total: 42, page },
+              data: { statusCode: 200, message: 'Fans', data: [fan(requests.length)], total: 42 },
             });
           if (hold) held.push(reply);
           else reply();
@@ -211,15 +210,7 @@ describe('Fans list while it reads', () => {
   it('a refresh of the rows shown (a live update) leaves them as they are, not dimmed or covered, until the new rows come', async () => {
     const http = heldReplies();
     const queryClient = createQueryClient();
-    render(
-      <AppProviders queryClient={queryClient} toasts>
-        <MemoryRouter initialEntries={['/app/fans']}>
-          <Routes>
-            <Route path="/app/fans/*" element={<FansScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </AppProviders>,
-    );
+    renderFans('/app/fans', queryClient);
     expect(await screen.findByText('fan.1')).toBeInTheDocument();
     http.holdNext();
     // What the socket does on an event about fans: the list on screen is read again.
